@@ -1,0 +1,254 @@
+"""Démineur: the rules of ../shared/rules/demineur-rules.md as a plain object.
+
+A move is a method call; its whole effect is visible in the object's state. The hot loops
+(placement, counts, cascade, chord) are Cython kernels in ``core._mines`` working on padded
+flat grids; the public arrays are read-only ``(rows, cols)`` views of them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from core import _mines
+from core.checks import as_cell, as_int
+from core.stopwatch import Stopwatch, no_clock
+
+MAX_SIDE = 1000
+PROTECTED = 9  # the 3x3 square around the first reveal
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    cols: int
+    rows: int
+    mines: int
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset("beginner", 9, 9, 10),
+        Preset("intermediate", 16, 10, 25),
+        Preset("hard", 20, 12, 40),
+        Preset("expert", 30, 16, 60),
+        Preset("extreme", 40, 20, 60),
+        Preset("marathon", 80, 40, 240),
+    )
+}
+
+
+def check_size(cols: object, rows: object, mines: object) -> tuple[int, int, int]:
+    """Validate a board size and mine count; return them as ints."""
+    cols = as_int(cols, "columns")
+    rows = as_int(rows, "rows")
+    mines = as_int(mines, "mines")
+    for name, side in (("columns", cols), ("rows", rows)):
+        if not 1 <= side <= MAX_SIDE:
+            raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, not {side}")
+    if cols * rows < PROTECTED:
+        raise ValueError(
+            f"a {cols}x{rows} board is too small: it needs at least {PROTECTED} cells "
+            "for the protected first touch"
+        )
+    most = cols * rows - PROTECTED
+    if not 0 <= mines <= most:
+        raise ValueError(
+            f"a {cols}x{rows} board takes 0 to {most} mines "
+            f"(the first touch keeps a 3x3 square free), not {mines}"
+        )
+    return cols, rows, mines
+
+
+class Minesweeper:
+    """One game of Démineur.
+
+    ``seed`` fixes the layout chosen at the first reveal (None draws one from the OS).
+    ``clock`` returns seconds (``time.monotonic``); without it the game keeps no time.
+    """
+
+    def __init__(
+        self,
+        cols: int,
+        rows: int,
+        mines: int,
+        seed: int | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.cols, self.rows, self.mines = check_size(cols, rows, mines)
+        if seed is None:
+            seed = secrets.randbits(64)
+        self.seed = as_int(seed, "seed") & (2**64 - 1)
+        self._setup(clock)
+
+    @classmethod
+    def from_mines(cls, mask: object, clock: Callable[[], float] | None = None) -> Minesweeper:
+        """A game on a fixed layout (a 2-D bool array); the first reveal is not protected."""
+        array = np.asarray(mask)
+        if array.ndim != 2 or array.dtype != np.bool_:
+            raise ValueError("the mine layout must be a 2-D array of booleans (True = mine)")
+        rows, cols = array.shape
+        for name, side in (("columns", cols), ("rows", rows)):
+            if not 1 <= side <= MAX_SIDE:
+                raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, not {side}")
+        if array.all():
+            raise ValueError("the layout has no safe cell: there would be nothing to reveal")
+        game = cls.__new__(cls)
+        game.cols, game.rows, game.mines = cols, rows, int(array.sum())
+        game.seed = None
+        game._setup(clock)
+        game._interior(game._mine)[:] = array
+        game._lay_out()
+        return game
+
+    def _setup(self, clock: Callable[[], float] | None) -> None:
+        shape = (self.rows + 2, self.cols + 2)
+        self._width = self.cols + 2
+        self._mine = np.zeros(shape, np.uint8)
+        self._counts = np.zeros(shape, np.int8)
+        self._revealed = np.ones(shape, np.uint8)  # the frame stays "revealed"
+        self._interior(self._revealed)[:] = 0
+        self._flagged = np.zeros(shape, np.uint8)
+        self._stack = np.empty(self.rows * self.cols, np.int32)
+        # flat views of the same memory, the form the kernels take
+        self._grids = (self._mine.ravel(), self._revealed.ravel(), self._flagged.ravel())
+        self._laid = False
+        self._safe_left = self.rows * self.cols - self.mines
+        self._flags = 0
+        self.status = "ready"
+        self.exploded: tuple[int, int] | None = None
+        self.stopwatch = Stopwatch(clock or no_clock)
+
+    # ----- views -------------------------------------------------------------------------
+
+    def _interior(self, padded: np.ndarray) -> np.ndarray:
+        return padded[1:-1, 1:-1]
+
+    def _view(self, padded: np.ndarray, dtype: type) -> np.ndarray:
+        view = self._interior(padded).view(dtype)
+        view.flags.writeable = False
+        return view
+
+    @property
+    def revealed(self) -> np.ndarray:
+        return self._view(self._revealed, np.bool_)
+
+    @property
+    def flagged(self) -> np.ndarray:
+        return self._view(self._flagged, np.bool_)
+
+    @property
+    def counts(self) -> np.ndarray | None:
+        return self._view(self._counts, np.int8) if self._laid else None
+
+    @property
+    def mine_mask(self) -> np.ndarray | None:
+        return self._view(self._mine, np.bool_) if self._laid else None
+
+    @property
+    def mines_left(self) -> int:
+        return self.mines - self._flags
+
+    @property
+    def safe_left(self) -> int:
+        """Safe cells still hidden."""
+        return self._safe_left
+
+    @property
+    def started(self) -> bool:
+        return self.status != "ready"
+
+    @property
+    def over(self) -> bool:
+        return self.status in ("won", "lost")
+
+    @property
+    def elapsed_ms(self) -> int:
+        return self.stopwatch.elapsed_ms
+
+    # ----- moves -------------------------------------------------------------------------
+
+    def reveal(self, r: int, c: int) -> int:
+        """Reveal a hidden, unflagged cell; return the number of cells newly revealed."""
+        r, c = as_cell(r, c, self.rows, self.cols)
+        i = self._index(r, c)
+        if self.over or self._revealed.flat[i] or self._flagged.flat[i]:
+            return 0
+        if not self._laid:
+            mine = self._grids[0]
+            _mines.place_mines(mine, self.rows, self.cols, self.mines, r, c, self.seed, self._stack)
+            self._lay_out()
+        if self.status == "ready":
+            self.status = "playing"
+            self.stopwatch.start()
+        if self._mine.flat[i]:
+            self._revealed.flat[i] = 1
+            self._lose(i)
+            return 1
+        _, revealed, flagged = self._grids
+        counts = self._counts.ravel()
+        opened = _mines.reveal_from(revealed, flagged, counts, self._stack, i, self._width)
+        self._opened(opened)
+        return opened
+
+    def toggle_flag(self, r: int, c: int) -> bool:
+        """Put or lift a flag on a hidden cell once the game has started; return the new state."""
+        r, c = as_cell(r, c, self.rows, self.cols)
+        i = self._index(r, c)
+        if self.status != "playing" or self._revealed.flat[i]:
+            return False
+        flagged = not self._flagged.flat[i]
+        self._flagged.flat[i] = flagged
+        self._flags += 1 if flagged else -1
+        return flagged
+
+    def chord(self, r: int, c: int) -> int:
+        """Reveal the hidden neighbours of a revealed number whose flags match its value."""
+        r, c = as_cell(r, c, self.rows, self.cols)
+        i = self._index(r, c)
+        if self.status != "playing" or not self._revealed.flat[i] or self._counts.flat[i] == 0:
+            return 0
+        mine, revealed, flagged = self._grids
+        counts = self._counts.ravel()
+        safe, mines, exploded = _mines.chord_at(
+            mine, revealed, flagged, counts, self._stack, i, self._width
+        )
+        if exploded >= 0:
+            self._safe_left -= safe
+            self._lose(exploded)
+        else:
+            self._opened(safe)
+        return safe + mines
+
+    def pause(self) -> None:
+        """Stop the clock (pause screen, menus, focus lost)."""
+        self.stopwatch.pause()
+
+    def resume(self) -> None:
+        if self.status == "playing":
+            self.stopwatch.resume()
+
+    # ----- internals ---------------------------------------------------------------------
+
+    def _index(self, r: int, c: int) -> int:
+        return (r + 1) * self._width + (c + 1)
+
+    def _lay_out(self) -> None:
+        _mines.compute_counts(self._grids[0], self._counts.ravel(), self.rows, self.cols)
+        self._laid = True
+
+    def _opened(self, safe_cells: int) -> None:
+        self._safe_left -= safe_cells
+        if self._safe_left == 0:
+            self.status = "won"
+            self.stopwatch.stop()
+
+    def _lose(self, index: int) -> None:
+        self.status = "lost"
+        pr, pc = divmod(index, self._width)
+        self.exploded = (pr - 1, pc - 1)
+        self.stopwatch.stop()

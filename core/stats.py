@@ -1,0 +1,118 @@
+"""Per-board-size statistics as a pure model: no files, no clock (dates are passed in)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.checks import as_int
+
+TOP_TIMES = 10
+
+
+def board_key(cols: int, rows: int, mines: int) -> str:
+    """The key statistics are kept under: one per board size and mine count."""
+    return f"{cols}x{rows}/{mines}"
+
+
+@dataclass
+class SizeStats:
+    """What the statistics screen shows for one board size."""
+
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_times: list[tuple[int, str]] = field(default_factory=list)  # (ms, ISO date), fastest first
+
+    @property
+    def win_rate(self) -> float:
+        """Won / played, 0.0 before any game."""
+        return self.won / self.played if self.played else 0.0
+
+    def record(self, won: bool, time_ms: int | None, date: str) -> int | None:
+        """Count one finished (or abandoned) game; return the win's rank in the top list."""
+        self.played += 1
+        if not won:
+            self.current_streak = 0
+            return None
+        self.won += 1
+        self.current_streak += 1
+        self.best_streak = max(self.best_streak, self.current_streak)
+        if time_ms is None:
+            return None
+        entry = (as_int(time_ms, "time"), date)
+        self.best_times.append(entry)
+        self.best_times.sort(key=lambda t: t[0])  # stable: an equal older time stays ahead
+        del self.best_times[TOP_TIMES:]
+        return self.best_times.index(entry) + 1 if entry in self.best_times else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "played": self.played,
+            "won": self.won,
+            "current_streak": self.current_streak,
+            "best_streak": self.best_streak,
+            "best_times": [[ms, date] for ms, date in self.best_times],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SizeStats:
+        if not isinstance(data, dict):
+            raise ValueError("statistics entry must be an object")
+        try:
+            stats = cls(
+                played=as_int(data["played"], "played"),
+                won=as_int(data["won"], "won"),
+                current_streak=as_int(data["current_streak"], "current streak"),
+                best_streak=as_int(data["best_streak"], "best streak"),
+                best_times=[
+                    (as_int(ms, "best time"), str(date)) for ms, date in data["best_times"]
+                ],
+            )
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"statistics entry is incomplete or malformed: {err}") from None
+        if not (
+            0 <= stats.won <= stats.played
+            and 0 <= stats.current_streak <= stats.best_streak <= stats.won
+            and len(stats.best_times) <= min(TOP_TIMES, stats.won)
+            and all(ms >= 0 for ms, _ in stats.best_times)
+        ):
+            raise ValueError("statistics entry is inconsistent (counts out of range)")
+        stats.best_times.sort(key=lambda t: t[0])
+        return stats
+
+
+class Statistics:
+    """Statistics for every board size, keyed by ``board_key``.
+
+    A game counts as played once its first reveal is made; the front end calls ``record``
+    when it ends, and ``abandon`` when a started game is left unfinished (a loss).
+    """
+
+    def __init__(self) -> None:
+        self.sizes: dict[str, SizeStats] = {}
+
+    def get(self, key: str) -> SizeStats:
+        return self.sizes.get(key, SizeStats())
+
+    def record(self, key: str, won: bool, time_ms: int | None = None, date: str = "") -> int | None:
+        return self.sizes.setdefault(key, SizeStats()).record(won, time_ms, date)
+
+    def abandon(self, key: str) -> None:
+        self.record(key, won=False)
+
+    def reset(self, key: str) -> None:
+        self.sizes.pop(key, None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {key: stats.to_dict() for key, stats in sorted(self.sizes.items())}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Statistics:
+        if not isinstance(data, dict):
+            raise ValueError("statistics must be an object keyed by board size")
+        stats = cls()
+        for key, entry in data.items():
+            stats.sizes[str(key)] = SizeStats.from_dict(entry)
+        return stats

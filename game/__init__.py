@@ -1,0 +1,1 @@
+"""The pygame-ce front end: loop, scenes, input, views, audio, i18n, storage."""

@@ -51,4 +51,5 @@ setup(
     packages=[*find_packages(include=["core*", "game*"]), *data_dirs],
     package_dir=data_dirs,
     package_data={name: ["*"] for name in data_dirs},
+    exclude_package_data={"core": ["*.c", "*.pyx"]},
 )

@@ -1,0 +1,300 @@
+"""The program: window, main loop, scene stack, settings, sound and the input translator.
+
+The loop runs at up to 60 frames a second. Every pygame event goes through the input
+translator, which turns it into intents for the top scene; scenes update on a fixed
+timestep (``STEP``) so animations depend on time, not on the frame rate; then the visible
+scenes draw at the window's native resolution, with the long-press ring and any notice on
+top.
+
+Vsync: pygame offers it only with a renderer (SCALED); in fullscreen the window is exactly
+the desktop size, so SCALED draws 1:1 and gets vsync where the driver has it. A resizable
+window must redraw at its own size, so it is paced by the clock alone.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from game import i18n
+from game.audio import Audio
+from game.i18n import _
+from game.intents import Device, Intent, Kind
+from game.paths import data_dir
+from game.scenes import registry
+from game.scenes.base import SceneStack
+from game.scenes.dialog import Dialog
+from game.scenes.launcher import Launcher
+from game.scenes.settings import SettingsScene
+from game.storage import Settings, Storage, load_settings, save_settings
+from game.ui import theme
+from game.ui.layout import MIN_SIZE, Metrics, metrics_for
+from game.ui.prompts import shows_prompts
+from game.ui.text import FontBook
+from game.ui.widgets import UI
+
+FPS = 60
+STEP = 1 / 120  # seconds per update
+MAX_FRAME = 0.25  # a longer frame (a stall) is not caught up step by step
+NOTICE_SECONDS = 8.0
+
+
+@dataclass
+class Options:
+    game: str | None = None
+    windowed: bool = False
+    fullscreen: bool = False
+    size: tuple[int, int] | None = None
+    lang: str | None = None
+    data_dir: str | None = None
+    frames: int | None = None  # render this many frames, then exit (tests, docs)
+    screenshot: str | None = None  # save the last frame here (with ``frames``)
+
+
+class App:
+    def __init__(self, options: Options, translator=None) -> None:
+        self.options = options
+        pygame.init()
+        _init_controllers()
+        self.storage = Storage(data_dir(options.data_dir))
+        self.settings: Settings = load_settings(
+            self.storage, options.lang or i18n.system_language()
+        )
+        if options.lang:
+            self.settings.language = options.lang
+        i18n.set_language(self.settings.language)
+        self.fonts = FontBook()
+        self.audio = Audio(self.settings.volume, self.settings.muted)
+        if options.windowed:
+            self.fullscreen = False
+        else:
+            self.fullscreen = options.fullscreen or self.settings.fullscreen
+        self.window_size = options.size or self.settings.window_size
+        pygame.display.set_caption(_("Cyber Mole Turf & Démineur"))
+        self.screen = self._open_window()
+        if translator is None:
+            from game.input import InputTranslator
+
+            translator = InputTranslator(self.size, self.settings.long_press_ms)
+        self.translator = translator
+        self.device = Device.MOUSE
+        self.notices: list[tuple[str, float]] = []  # (text, time it goes away)
+        self.running = True
+        self.metrics: Metrics = metrics_for(self.size)
+        self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
+        self.scenes = SceneStack()
+        self.scenes.push(Launcher(self))
+        for name, _moved in self.storage.damaged:
+            self.notice(
+                _("{file} was damaged: it was set aside and defaults are used.").format(file=name)
+            )
+        if options.game:
+            self.open_game(options.game)
+
+    # window ----------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def language(self) -> str:
+        return i18n.current()
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            attempts = [
+                (desktop, pygame.FULLSCREEN | pygame.SCALED, 1),
+                ((0, 0), pygame.FULLSCREEN, 0),
+            ]
+        else:
+            w, h = (max(a, b) for a, b in zip(self.window_size, MIN_SIZE, strict=True))
+            attempts = [((w, h), pygame.RESIZABLE, 0)]
+        for i, (size, flags, vsync) in enumerate(attempts):
+            try:
+                return pygame.display.set_mode(size, flags, vsync=vsync)
+            except pygame.error:
+                if i == len(attempts) - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        if not self.fullscreen:
+            self.window_size = self.size
+        self.fullscreen = on
+        self.screen = self._open_window()
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.metrics = metrics_for(self.size)
+        self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
+        self.scenes.relayout()
+
+    # settings --------------------------------------------------------------------------------
+    def change_setting(self, key: str, value: object) -> None:
+        """Apply one setting at once, save it, and re-lay out every screen."""
+        old = getattr(self.settings, key)
+        setattr(self.settings, key, value)
+        try:
+            self.settings.check()
+        except ValueError:
+            setattr(self.settings, key, old)
+            raise
+        if key == "language":
+            i18n.set_language(value)
+            pygame.display.set_caption(_("Cyber Mole Turf & Démineur"))
+        elif key in ("volume", "muted"):
+            self.audio.set_volume(self.settings.volume, self.settings.muted)
+        elif key == "fullscreen":
+            self.set_fullscreen(value)
+        elif key == "long_press_ms":
+            self.translator.long_press_ms = value
+        self.save_settings()
+        self.scenes.relayout()
+
+    def cycle_language(self) -> None:
+        self.change_setting("language", i18n.next_language())
+
+    def save_settings(self) -> None:
+        if not self.fullscreen:
+            self.settings.window_size = self.size
+        try:
+            save_settings(self.storage, self.settings)
+        except OSError:
+            self.notice(_("The settings could not be saved."))
+
+    # screens ---------------------------------------------------------------------------------
+    def open_settings(self) -> None:
+        self.scenes.push(SettingsScene(self))
+
+    def open_game(self, game_id: str) -> None:
+        factory = registry.factory(game_id)
+        if factory is None:
+            title = _(registry.info(game_id).title)
+            self.scenes.push(Dialog(self, _("{game} is not available yet.").format(game=title)))
+        else:
+            self.scenes.push(factory(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    def notice(self, text: str) -> None:
+        """A one-line message at the bottom of the screen for a few seconds."""
+        self.notices.append((text, time.monotonic() + NOTICE_SECONDS))
+
+    # loop ------------------------------------------------------------------------------------
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind is Kind.QUIT:
+            self.quit()
+            return
+        if intent.kind is Kind.TOGGLE_FULLSCREEN:
+            self.change_setting("fullscreen", not self.fullscreen)
+            return
+        if intent.device is not self.device:
+            relayout = shows_prompts(intent.device) != shows_prompts(self.device)
+            self.device = intent.device
+            self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
+            if relayout:
+                self.scenes.relayout()
+        self.scenes.handle(intent)
+
+    def process_events(self, events: list[pygame.event.Event], now_ms: int) -> None:
+        for event in events:
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                if pygame.display.get_surface().get_size() != self.metrics_size():
+                    self.on_resize()
+            for intent in self.translator.handle(event, now_ms):
+                self.dispatch(intent)
+                if not self.running:
+                    return
+        for intent in self.translator.update(now_ms):
+            self.dispatch(intent)
+
+    def metrics_size(self) -> tuple[int, int]:
+        return self.metrics.width, self.metrics.height
+
+    def draw(self, now_ms: int) -> None:
+        self.screen.fill(theme.BACKGROUND)
+        self.scenes.draw(self.screen)
+        self._draw_press_ring(now_ms)
+        self._draw_notice()
+
+    def _draw_press_ring(self, now_ms: int) -> None:
+        ring = self.translator.press_ring(now_ms)
+        if ring is None:
+            return
+        (x, y), fill = ring
+        r = round(self.metrics.unit * 0.7)
+        width = max(4, r // 6)
+        box = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+        pygame.draw.circle(self.screen, theme.PANEL_HI, (x, y), r, width)
+        if fill > 0:
+            start = math.pi / 2
+            pygame.draw.arc(
+                self.screen, theme.ACCENT, box, start - 2 * math.pi * fill, start, width
+            )
+
+    def _draw_notice(self) -> None:
+        now = time.monotonic()
+        self.notices = [(t, until) for t, until in self.notices if until > now]
+        if not self.notices:
+            return
+        m = self.metrics
+        text = self.notices[-1][0]
+        bottom = m.height - (m.prompt_h if shows_prompts(self.device) else 0)
+        bar = pygame.Rect(0, bottom - m.unit, m.width, m.unit)
+        pygame.draw.rect(self.screen, theme.NOTICE, bar)
+        self.fonts.text(
+            self.screen, text, bar.inflate(-2 * m.margin, 0), m.font, theme.TEXT, max_lines=1
+        )
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        frames = self.options.frames
+        if self.options.screenshot and frames is None:
+            frames = 1
+        lag = 0.0
+        drawn = 0
+        try:
+            while self.running:
+                dt = min(clock.tick(FPS) / 1000, MAX_FRAME)
+                now_ms = pygame.time.get_ticks()
+                self.process_events(pygame.event.get(), now_ms)
+                lag += dt
+                while lag >= STEP:
+                    self.scenes.update(STEP)
+                    lag -= STEP
+                self.draw(now_ms)
+                pygame.display.flip()
+                drawn += 1
+                if frames is not None and drawn >= frames:
+                    if self.options.screenshot:
+                        pygame.image.save(self.screen, self.options.screenshot)
+                    break
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        if not self.fullscreen and pygame.display.get_surface() is not None:
+            self.settings.window_size = self.size
+        if self.options.frames is None:
+            self.save_settings()
+        self.translator.close()
+        self.audio.close()
+        pygame.quit()
+
+
+def _init_controllers() -> None:
+    try:
+        import pygame._sdl2.controller as controller
+
+        controller.init()
+    except (ImportError, pygame.error):
+        pass  # no game controller support: mouse, touch and keyboard still work

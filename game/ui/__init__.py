@@ -1,0 +1,1 @@
+"""Drawing helpers shared by every screen: layout metrics, text, widgets, device prompts."""

@@ -1,0 +1,84 @@
+"""Sizes computed from the window: every screen lays itself out from ``Metrics``.
+
+Everything is drawn at the window's native resolution. ``unit`` is the height of a touch
+target: 60 px at 1280×800 (above the 48 px minimum), growing with the shorter side of the
+window and never below 44 px on the smallest supported screen (800×480).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+MIN_SIZE = (800, 480)
+
+
+@dataclass(frozen=True)
+class Metrics:
+    width: int
+    height: int
+    unit: int  # touch target height
+    gap: int  # space between widgets
+    margin: int  # space to the window edge
+    font: int  # body text size, px
+    title_font: int
+    prompt_h: int  # height of the device prompt bar (gamepad / keyboard only)
+
+    @property
+    def portrait(self) -> bool:
+        return self.height > self.width
+
+    @property
+    def header_h(self) -> int:
+        return self.unit + 2 * self.gap
+
+    @property
+    def screen(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.width, self.height)
+
+
+def metrics_for(size: tuple[int, int]) -> Metrics:
+    w, h = size
+    if w <= 0 or h <= 0:
+        raise ValueError(f"window size must be positive, not {w}x{h}")
+    short = min(w, h)
+    unit = max(44, round(short * 0.075))
+    gap = max(6, unit // 6)
+    return Metrics(
+        width=w,
+        height=h,
+        unit=unit,
+        gap=gap,
+        margin=max(8, unit // 4),
+        font=round(unit * 0.4),
+        title_font=round(unit * 0.55),
+        prompt_h=max(40, round(unit * 0.8)),
+    )
+
+
+def rows(area: pygame.Rect, n: int, height: int, gap: int) -> list[pygame.Rect]:
+    """``n`` rects of ``height`` stacked from the top of ``area``."""
+    return [pygame.Rect(area.x, area.y + i * (height + gap), area.w, height) for i in range(n)]
+
+
+def columns(area: pygame.Rect, n: int, gap: int) -> list[pygame.Rect]:
+    """``area`` cut into ``n`` equal columns separated by ``gap``."""
+    w = (area.w - gap * (n - 1)) // n
+    return [pygame.Rect(area.x + i * (w + gap), area.y, w, area.h) for i in range(n)]
+
+
+def centred(area: pygame.Rect, w: int, h: int) -> pygame.Rect:
+    r = pygame.Rect(0, 0, min(w, area.w), min(h, area.h))
+    r.center = area.center
+    return r
+
+
+def overlaps(rects: list[pygame.Rect]) -> list[tuple[int, int]]:
+    """Index pairs of rects that overlap (touching edges do not count)."""
+    return [
+        (i, j)
+        for i in range(len(rects))
+        for j in range(i + 1, len(rects))
+        if rects[i].colliderect(rects[j])
+    ]

@@ -1,0 +1,120 @@
+"""The prompt bar: which button does what, for the device the player used last.
+
+A gamepad gets drawn button glyphs (A B X Y in their usual colours, shoulder and menu buttons
+as pills, the D-pad as a cross); a keyboard gets key caps; mouse and touch players get no bar.
+Screens list their prompts as (action, label) pairs with these actions: ``confirm``, ``back``,
+``move``, ``adjust``, ``x``, ``y``, ``mode``, ``pause``, ``hint``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+from game.intents import Device
+from game.ui import theme
+from game.ui.text import FontBook
+
+FACE = {  # gamepad face buttons: letter and colour
+    "confirm": ("A", (76, 175, 80)),
+    "back": ("B", (229, 57, 53)),
+    "x": ("X", (30, 136, 229)),
+    "y": ("Y", (253, 216, 53)),
+}
+
+
+def shows_prompts(device: Device) -> bool:
+    return device in (Device.GAMEPAD, Device.KEYBOARD)
+
+
+def _key_names() -> dict[str, str]:
+    return {
+        "confirm": _("Enter"),
+        "back": _("Esc"),
+        "x": "F",
+        "y": "E",
+        "mode": _("Tab"),
+        "pause": "P",
+        "hint": "H",
+    }
+
+
+def _pad_names() -> dict[str, str]:
+    return {"mode": "LB/RB", "pause": _("Start"), "hint": _("Select")}
+
+
+def draw_prompts(
+    surface: pygame.Surface,
+    fonts: FontBook,
+    rect: pygame.Rect,
+    device: Device,
+    items: list[tuple[str, str]],
+    font_size: int,
+) -> list[pygame.Rect]:
+    """Draw the bar in ``rect``; return the rect of each prompt (tests check they fit)."""
+    pygame.draw.rect(surface, theme.HEADER, rect)
+    if not shows_prompts(device) or not items:
+        return []
+    slot_w = rect.w // len(items)
+    glyph = round(rect.h * 0.62)
+    pad = max(4, rect.h // 8)
+    drawn = []
+    for i, (action, label) in enumerate(items):
+        slot = pygame.Rect(rect.x + i * slot_w, rect.y, slot_w, rect.h).inflate(-pad, 0)
+        glyph_box = _draw_glyph(surface, fonts, slot, glyph, device, action)
+        text_box = pygame.Rect(
+            glyph_box.right + pad, rect.y, slot.right - glyph_box.right - pad, rect.h
+        )
+        fonts.text(surface, label, text_box, font_size, theme.TEXT_DIM, align="left", max_lines=1)
+        drawn.append(slot)
+    return drawn
+
+
+def _draw_glyph(
+    surface: pygame.Surface,
+    fonts: FontBook,
+    slot: pygame.Rect,
+    size: int,
+    device: Device,
+    action: str,
+) -> pygame.Rect:
+    cy = slot.centery
+    if action in ("move", "adjust"):
+        box = pygame.Rect(slot.x, cy - size // 2, size, size)
+        _draw_arrows(surface, box, device, horizontal_only=action == "adjust")
+        return box
+    if device is Device.GAMEPAD and action in FACE:
+        letter, colour = FACE[action]
+        box = pygame.Rect(slot.x, cy - size // 2, size, size)
+        pygame.draw.circle(surface, colour, box.center, size // 2)
+        fonts.text(surface, letter, box, round(size * 0.6), theme.BACKGROUND, bold=True)
+        return box
+    name = (_pad_names() if device is Device.GAMEPAD else _key_names()).get(action, "?")
+    text_w = fonts.font(round(size * 0.5), True).size(name)[0]
+    box = pygame.Rect(slot.x, cy - size // 2, max(size, text_w + size // 2), size)
+    radius = size // 2 if device is Device.GAMEPAD else max(3, size // 6)
+    pygame.draw.rect(surface, theme.PANEL_HI, box, border_radius=radius)
+    pygame.draw.rect(surface, theme.TEXT_DIM, box, 2, border_radius=radius)
+    fonts.text(surface, name, box, round(size * 0.5), theme.TEXT, bold=True, max_lines=1)
+    return box
+
+
+def _draw_arrows(surface: pygame.Surface, box: pygame.Rect, device: Device, horizontal_only: bool):
+    """A D-pad cross for a gamepad, arrow heads for a keyboard."""
+    cx, cy = box.center
+    arm = box.w // 2
+    t = max(4, box.w // 3)
+    if device is Device.GAMEPAD:
+        pygame.draw.rect(surface, theme.PANEL_HI, (cx - arm, cy - t // 2, 2 * arm, t))
+        pygame.draw.rect(surface, theme.PANEL_HI, (cx - t // 2, cy - arm, t, 2 * arm))
+    s = max(3, box.w // 7)
+    directions = [(-1, 0), (1, 0)] if horizontal_only else [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    for dx, dy in directions:
+        tip = (cx + dx * (arm - 1), cy + dy * (arm - 1))
+        base = (cx + dx * (arm - 1 - s * 2), cy + dy * (arm - 1 - s * 2))
+        side = (-dy * s, dx * s)
+        pygame.draw.polygon(
+            surface,
+            theme.TEXT,
+            [tip, (base[0] + side[0], base[1] + side[1]), (base[0] - side[0], base[1] - side[1])],
+        )

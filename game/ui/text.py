@@ -1,0 +1,184 @@
+"""Text: the shipped M+ fonts, line breaking for Latin and Japanese, shrink-to-fit.
+
+Line breaking: Latin text breaks at spaces; Japanese text may break between any two
+characters, except that a line never starts with closing punctuation, a small kana or the
+long-vowel mark (。、」）ー ッ …) and never ends with opening punctuation (「（ …): the
+"kinsoku" rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.paths import resource
+
+FONT_FILES = {False: "Mplus1-Regular.otf", True: "Mplus1-Bold.otf"}
+
+# may not start a line
+CLOSING = set(
+    "、。，．・：；？！‼⁇⁈⁉ー〜～…‥゛゜ゝゞヽヾ々〻"
+    "’”）〕］｝〉》」』】〙〗〟｠»"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+    ",.:;!?)]}%"
+)
+# may not end a line
+OPENING = set("‘“（〔［｛〈《「『【〘〖〝｟«([{")
+
+
+def is_wide(ch: str) -> bool:
+    """CJK ideographs, kana and full-width forms: a line may break beside them."""
+    return ord(ch) >= 0x2E80
+
+
+def break_points(text: str) -> list[int]:
+    """Indices ``i`` where a line may end before ``text[i]`` (0 < i < len(text))."""
+    points = []
+    for i in range(1, len(text)):
+        prev, ch = text[i - 1], text[i]
+        if ch == " ":
+            continue
+        if prev == " ":
+            points.append(i)
+        elif (is_wide(prev) or is_wide(ch)) and ch not in CLOSING and prev not in OPENING:
+            points.append(i)
+    return points
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` where breaking allows; ``\\n`` forces a break."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        lines.extend(_wrap_paragraph(paragraph, font, width))
+    return lines
+
+
+def _wrap_paragraph(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    lines = []
+    while text:
+        if font.size(text)[0] <= width:
+            lines.append(text)
+            break
+        cut = 0
+        for point in break_points(text):
+            if font.size(text[:point].rstrip())[0] > width:
+                break
+            cut = point
+        if cut == 0:  # one word wider than the line: cut it by characters
+            cut = 1
+            while cut < len(text) and font.size(text[: cut + 1])[0] <= width:
+                cut += 1
+        lines.append(text[:cut].rstrip())
+        text = text[cut:].lstrip(" ")
+    return lines or [""]
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text laid out in a box: the font size used, its lines, and whether it fits."""
+
+    size: int
+    bold: bool
+    lines: tuple[str, ...]
+    line_h: int
+    width: int  # of the widest line
+    fits: bool
+
+    @property
+    def height(self) -> int:
+        return self.line_h * len(self.lines)
+
+
+class FontBook:
+    """The shipped fonts at any pixel size, and cached layouts and renderings of text."""
+
+    def __init__(self) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fits: dict[tuple, Fitted] = {}
+        self._renders: dict[tuple, pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, size), bold)
+        if key not in self._fonts:
+            path = resource("cmt_assets", "fonts", FONT_FILES[bold])
+            self._fonts[key] = pygame.font.Font(str(path), key[0])
+        return self._fonts[key]
+
+    def fit(
+        self,
+        text: str,
+        box: tuple[int, int],
+        size: int,
+        bold: bool = False,
+        min_size: int | None = None,
+        max_lines: int = 3,
+    ) -> Fitted:
+        """The largest size from ``size`` down to ``min_size`` at which ``text`` fits ``box``."""
+        key = (text, box, size, bold, min_size, max_lines)
+        if key in self._fits:
+            return self._fits[key]
+        w, h = box
+        low = max(8, min_size if min_size is not None else round(size * 0.6))
+        result = None
+        for s in range(size, low - 1, -1):
+            font = self.font(s, bold)
+            lines = wrap(text, font, w)
+            widest = max(font.size(line)[0] for line in lines)
+            line_h = font.get_linesize()
+            fits = len(lines) <= max_lines and widest <= w and line_h * len(lines) <= h
+            result = Fitted(s, bold, tuple(lines), line_h, widest, fits)
+            if fits:
+                break
+        if len(self._fits) > 4000:
+            self._fits.clear()
+        self._fits[key] = result
+        return result
+
+    def render_line(self, line: str, size: int, bold: bool, colour) -> pygame.Surface:
+        key = (line, size, bold, tuple(colour))
+        surf = self._renders.get(key)
+        if surf is None:
+            if len(self._renders) > 2000:
+                self._renders.clear()
+            surf = self.font(size, bold).render(line, True, colour)
+            self._renders[key] = surf
+        return surf
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        fitted: Fitted,
+        rect: pygame.Rect,
+        colour,
+        align: str = "center",
+    ) -> None:
+        """Draw fitted text in ``rect``, centred vertically; ``align`` left, center or right."""
+        y = rect.centery - fitted.height // 2
+        for line in fitted.lines:
+            surf = self.render_line(line, fitted.size, fitted.bold, colour)
+            if align == "left":
+                x = rect.x
+            elif align == "right":
+                x = rect.right - surf.get_width()
+            else:
+                x = rect.centerx - surf.get_width() // 2
+            surface.blit(surf, (x, y))
+            y += fitted.line_h
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        rect: pygame.Rect,
+        size: int,
+        colour,
+        bold: bool = False,
+        align: str = "center",
+        max_lines: int = 3,
+    ) -> Fitted:
+        fitted = self.fit(text, rect.size, size, bold, max_lines=max_lines)
+        self.draw(surface, fitted, rect, colour, align)
+        return fitted

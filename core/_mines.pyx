@@ -9,6 +9,8 @@ marked revealed, so no inner loop needs a bounds check: a cascade simply stops a
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
+import numpy
+
 
 cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
     # SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and statistically sound for play.
@@ -154,3 +156,51 @@ def chord_at(const uint8_t[::1] mine, uint8_t[::1] revealed, const uint8_t[::1] 
                 else:
                     opened += _cascade(revealed, flagged, counts, stack, j, off)
     return opened, mines_opened, exploded
+
+
+def three_bv(const uint8_t[::1] mine, const int8_t[::1] counts, int rows, int cols,
+             int32_t[::1] stack):
+    """The board's 3BV: the fewest clicks that clear it without flags.
+
+    One click per opening (a connected region of zeros, with its numbered border) plus one
+    per safe number that borders no zero. ``counts`` must be filled; frame cells are skipped.
+    """
+    cdef int width = cols + 2
+    cdef int32_t off[8]
+    cdef int32_t r, c, i, j, k, top
+    cdef int64_t clicks = 0
+    cdef uint8_t[::1] done
+    # frame cells start "done", so the flood below needs no bounds checks
+    frame = numpy.ones((rows + 2, cols + 2), dtype=numpy.uint8)
+    frame[1:-1, 1:-1] = 0
+    done = frame.ravel()
+    _neighbour_offsets(width, off)
+    with nogil:
+        # openings: flood each unvisited zero, marking the zeros and their numbered border
+        for r in range(1, rows + 1):
+            for c in range(1, cols + 1):
+                i = r * width + c
+                if done[i] or mine[i] or counts[i] != 0:
+                    continue
+                clicks += 1
+                done[i] = 1
+                stack[0] = i
+                top = 1
+                while top > 0:
+                    top -= 1
+                    i = stack[top]
+                    for k in range(8):
+                        j = i + off[k]
+                        if done[j] or mine[j]:
+                            continue
+                        done[j] = 1
+                        if counts[j] == 0:
+                            stack[top] = j
+                            top += 1
+        # numbers that no opening reaches each need a click of their own
+        for r in range(1, rows + 1):
+            for c in range(1, cols + 1):
+                i = r * width + c
+                if not done[i] and not mine[i]:
+                    clicks += 1
+    return clicks

@@ -148,3 +148,22 @@ class ReferenceGame:
                 opened += bfs_reveal(self.counts, self.revealed, self.flagged, nr, nc)
         self._after()
         return opened
+
+
+def three_bv(layout: list[list[bool]]) -> int:
+    """3BV by definition: click every opening's zero once, then every number left hidden."""
+    rows, cols = len(layout), len(layout[0])
+    counts = counts_of(layout)
+    revealed = [[False] * cols for _ in range(rows)]
+    flagged = [[False] * cols for _ in range(rows)]
+    clicks = 0
+    for r in range(rows):
+        for c in range(cols):
+            if not layout[r][c] and counts[r][c] == 0 and not revealed[r][c]:
+                bfs_reveal(counts, revealed, flagged, r, c)
+                clicks += 1
+    for r in range(rows):
+        for c in range(cols):
+            if not layout[r][c] and not revealed[r][c]:
+                clicks += 1
+    return clicks

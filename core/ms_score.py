@@ -1,0 +1,35 @@
+"""Démineur result figures: 3BV, 3BV/s and click efficiency, as the end screen shows them."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from core import _mines
+
+
+def three_bv(mine_mask: np.ndarray) -> int:
+    """The fewest clicks that clear the board without flags (Bechtel's Board Benchmark Value).
+
+    One click per opening (a connected area of zeros with its numbered border) plus one click
+    per safe number that touches no zero.
+    """
+    mask = np.asarray(mine_mask)
+    if mask.ndim != 2 or mask.dtype != np.bool_:
+        raise ValueError("the mine layout must be a 2-D array of booleans (True = mine)")
+    rows, cols = mask.shape
+    mine = np.zeros((rows + 2, cols + 2), np.uint8)
+    mine[1:-1, 1:-1] = mask
+    counts = np.zeros_like(mine, dtype=np.int8)
+    _mines.compute_counts(mine.ravel(), counts.ravel(), rows, cols)
+    stack = np.empty(rows * cols, np.int32)
+    return int(_mines.three_bv(mine.ravel(), counts.ravel(), rows, cols, stack))
+
+
+def three_bv_per_second(bv: int, elapsed_ms: int) -> float:
+    """3BV divided by the time in seconds; 0.0 for a game that took no measurable time."""
+    return bv * 1000 / elapsed_ms if elapsed_ms > 0 else 0.0
+
+
+def efficiency(bv: int, clicks: int) -> float:
+    """3BV over the clicks the player made (can exceed 1 with chords); 0.0 before a click."""
+    return bv / clicks if clicks > 0 else 0.0

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core import _mines
+from core import _mines, ms_logic, noguess
 from core.checks import as_cell, as_int
+from core.hints import Hint
 from core.stopwatch import Stopwatch, no_clock
 
 MAX_SIDE = 1000
@@ -69,6 +70,9 @@ class Minesweeper:
 
     ``seed`` fixes the layout chosen at the first reveal (None draws one from the OS).
     ``clock`` returns seconds (``time.monotonic``); without it the game keeps no time.
+    ``no_guess`` lays out, at the first reveal, a board that certain deductions open
+    completely (``core.noguess``); when none is found in time the normal layout is used and
+    ``no_guess_failed`` says why.
     """
 
     def __init__(
@@ -78,8 +82,12 @@ class Minesweeper:
         mines: int,
         seed: int | None = None,
         clock: Callable[[], float] | None = None,
+        no_guess: bool = False,
     ) -> None:
         self.cols, self.rows, self.mines = check_size(cols, rows, mines)
+        if not isinstance(no_guess, bool):
+            raise ValueError(f"no_guess must be True or False, not {no_guess!r}")
+        self.no_guess = no_guess
         if seed is None:
             seed = secrets.randbits(64)
         self.seed = as_int(seed, "seed") & (2**64 - 1)
@@ -100,6 +108,7 @@ class Minesweeper:
         game = cls.__new__(cls)
         game.cols, game.rows, game.mines = cols, rows, int(array.sum())
         game.seed = None
+        game.no_guess = False
         game._setup(clock)
         game._interior(game._mine)[:] = array
         game._lay_out()
@@ -121,6 +130,8 @@ class Minesweeper:
         self._flags = 0
         self.status = "ready"
         self.exploded: tuple[int, int] | None = None
+        self.no_guess_failed: str | None = None
+        self._clock = clock
         self.stopwatch = Stopwatch(clock or no_clock)
 
     # ----- views -------------------------------------------------------------------------
@@ -179,8 +190,7 @@ class Minesweeper:
         if self.over or self._revealed.flat[i] or self._flagged.flat[i]:
             return 0
         if not self._laid:
-            mine = self._grids[0]
-            _mines.place_mines(mine, self.rows, self.cols, self.mines, r, c, self.seed, self._stack)
+            self._place(r, c)
             self._lay_out()
         if self.status == "ready":
             self.status = "playing"
@@ -224,6 +234,16 @@ class Minesweeper:
             self._opened(safe)
         return safe + mines
 
+    def hint(self) -> Hint | None:
+        """The next step a player can reason out (see ``core.ms_logic``), None once over."""
+        if self.over:
+            return None
+        if not self._laid:
+            r, c = self.rows // 2, self.cols // 2
+            return Hint("safe", ((r, c),), (), "first_touch", {"row": r + 1, "col": c + 1})
+        analysis = ms_logic.Analysis(self.revealed, self.counts, self.mines)
+        return analysis.hint(self.flagged)
+
     def pause(self) -> None:
         """Stop the clock (pause screen, menus, focus lost)."""
         self.stopwatch.pause()
@@ -236,6 +256,18 @@ class Minesweeper:
 
     def _index(self, r: int, c: int) -> int:
         return (r + 1) * self._width + (c + 1)
+
+    def _place(self, r: int, c: int) -> None:
+        mine = self._grids[0]
+        if self.no_guess:
+            try:
+                noguess.lay_out(
+                    mine, self.rows, self.cols, self.mines, r, c, self.seed, self._clock
+                )
+                return
+            except noguess.NoGuessGiveUp as give_up:
+                self.no_guess_failed = str(give_up)
+        _mines.place_mines(mine, self.rows, self.cols, self.mines, r, c, self.seed, self._stack)
 
     def _lay_out(self) -> None:
         _mines.compute_counts(self._grids[0], self._counts.ravel(), self.rows, self.cols)

@@ -376,53 +376,57 @@ class _Deducer:
         Tries every candidate with one forced mole, then with up to ``most_forced``: the
         shorter the chain, the easier the sentence.
         """
+        units = list(self.open_units())
         for limit in range(1, most_forced + 1):
             for x in _bits(self.cand):
-                found = self._contradiction(x, limit)
-                if found:
-                    return found
+                chain = self._chain(x, limit, units)
+                if chain:
+                    return self._contradiction(x, chain)
         return None
 
-    def _contradiction(self, x: int, limit: int) -> Hint | None:
-        units = list(self.open_units())
-        placed = [x]
+    def _chain(self, x: int, limit: int, units: list[tuple[Unit, int]]) -> list | None:
+        """Place a mole on ``x``, then the moles it forces (at most ``limit``), until a unit is
+        left empty: the steps as ``(unit, mask, candidates then)``, or None."""
         moles = self.moles | 1 << x
         cand = self.cand & ~self.geo.sees[x] & ~(1 << x)
-        evidence: list[Unit] = []
+        steps = []
         while True:
-            empty = single = None
+            single = None
             for unit, mask in units:
-                left = mask & cand
                 if mask & moles:
                     continue
+                left = mask & cand
                 if not left:
-                    empty = unit, mask
-                    break
+                    # a direct contradiction is the easier seen_by_* technique
+                    return [*steps, (unit, mask, cand)] if steps else None
                 if single is None and not left & (left - 1):
                     single = unit, mask
-            if empty is None and (single is None or len(placed) > limit):
+            if single is None or len(steps) == limit:
                 return None
-            unit, mask = empty or single
+            steps.append((*single, cand))
+            forced = single[1] & cand
+            moles |= forced
+            cand &= ~self.geo.sees[forced.bit_length() - 1] & ~forced
+
+    def _contradiction(self, x: int, chain: list) -> Hint:
+        placed = 1 << x
+        evidence: list[Unit] = []
+        for unit, mask, cand in chain:
             ruled_out = mask & self.cand & ~cand
-            for used in (unit, *self._links(sum(1 << m for m in placed), ruled_out)):
+            for used in (unit, *self._links(placed, ruled_out)):
                 if used not in evidence:
                     evidence.append(used)
-            if empty:
-                break
-            (forced,) = _bits(mask & cand)
-            placed.append(forced)
-            moles |= 1 << forced
-            cand &= ~self.geo.sees[forced] & ~(1 << forced)
-        if len(placed) == 1:
-            return None  # no mole forced: the easier seen_by_* technique says the same
+            placed |= mask & cand
         r, c = self._cell(x)
+        forced = [self._cell(f) for _, mask, cand in chain[:-1] for f in _bits(mask & cand)]
         params = {
             "row": r + 1,
             "col": c + 1,
-            "forced": tuple((f // self.n + 1, f % self.n + 1) for f in placed[1:]),
+            "forced": tuple((fr + 1, fc + 1) for fr, fc in forced),
         }
-        params.update(self._unit_param(unit, "other_"))
-        return Hint("cross", ((r, c),), tuple(evidence), f"would_empty_{unit[0]}", params)
+        params.update(self._unit_param(chain[-1][0], "other_"))
+        kind = chain[-1][0][0]
+        return Hint("cross", ((r, c),), tuple(evidence), f"would_empty_{kind}", params)
 
     def next(self) -> Hint | None:
         """The easiest deduction the board does not show yet."""

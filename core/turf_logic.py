@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from core import turf
 from core.hints import Hint
 
 # One English sentence per technique id (the single source of the gettext templates).
@@ -444,17 +445,10 @@ class _Deducer:
 
 
 def _as_regions(regions: object) -> tuple[tuple[int, ...], ...]:
-    array = np.asarray(regions)
-    if array.ndim != 2 or array.shape[0] != array.shape[1]:
-        raise ValueError(f"a turf map must be a square grid, not shape {array.shape}")
-    n = array.shape[0]
-    if not np.issubdtype(array.dtype, np.integer):
-        raise ValueError("turf ids must be whole numbers")
-    if n > len(TURF_COLOURS):
+    board = turf.validate(regions)
+    if len(board) > len(TURF_COLOURS):
         raise ValueError(f"hints cover boards up to {len(TURF_COLOURS)}x{len(TURF_COLOURS)}")
-    if sorted(set(array.ravel().tolist())) != list(range(n)):
-        raise ValueError(f"a {n}x{n} turf map must use exactly the turf ids 0..{n - 1}")
-    return tuple(tuple(row) for row in array.tolist())
+    return tuple(tuple(row) for row in board.tolist())
 
 
 def _as_mask(cells: object, n: int, name: str) -> int:

@@ -205,7 +205,7 @@ def test_no_hint_once_the_board_is_solved() -> None:
     ("regions", "moles", "message"),
     [
         (np.zeros((3, 4), int), empty(3), "square"),
-        (np.zeros((5, 5), int), empty(5), "turf ids 0..4"),
+        (np.zeros((5, 5), int), empty(5), "missing: 1, 2, 3, 4"),
         (FIVE, empty(4), "5x5 array of booleans"),
         (FIVE.astype(float), empty(5), "whole numbers"),
     ],
@@ -321,6 +321,20 @@ def test_explain_translates_the_template_and_the_colour_names() -> None:
         return name.upper()
 
     assert explain(found, lambda s: shout.get(s, s), colours) == "RED, BLUE IN 2, 3"
+
+
+def test_a_contradiction_names_the_moles_it_forces() -> None:
+    found = Hint(
+        "cross",
+        ((0, 0),),
+        (("row", 1), ("turf", 4)),
+        "would_empty_turf",
+        {"row": 1, "col": 1, "forced": ((2, 3), (4, 4)), "other_turf": "cyan"},
+    )
+    assert explain(found) == (
+        "A mole at row 1, column 1 would force moles on row 2, column 3; row 4, column 4, and "
+        "then the cyan turf would have no place left for its mole: that cell is impossible."
+    )
 
 
 def test_the_gettext_template_fragment_is_current() -> None:

@@ -83,6 +83,7 @@ class App:
         self.device = Device.MOUSE
         self.notices: list[tuple[str, float]] = []  # (text, time it goes away)
         self.running = True
+        self._lag = 0.0  # real time not yet covered by fixed update steps
         self.metrics: Metrics = metrics_for(self.size)
         self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
         self.scenes = SceneStack()
@@ -254,22 +255,25 @@ class App:
             self.screen, text, bar.inflate(-2 * m.margin, 0), m.font, theme.TEXT, max_lines=1
         )
 
+    def advance(self, dt: float) -> None:
+        """Update the top scene in fixed steps covering ``dt`` seconds of real time."""
+        self._lag += min(dt, MAX_FRAME)
+        while self._lag >= STEP:
+            self.scenes.update(STEP)
+            self._lag -= STEP
+
     def run(self) -> int:
         clock = pygame.time.Clock()
         frames = self.options.frames
         if self.options.screenshot and frames is None:
             frames = 1
-        lag = 0.0
         drawn = 0
         try:
             while self.running:
-                dt = min(clock.tick(FPS) / 1000, MAX_FRAME)
+                dt = clock.tick(FPS) / 1000
                 now_ms = pygame.time.get_ticks()
                 self.process_events(pygame.event.get(), now_ms)
-                lag += dt
-                while lag >= STEP:
-                    self.scenes.update(STEP)
-                    lag -= STEP
+                self.advance(dt)
                 self.draw(now_ms)
                 pygame.display.flip()
                 drawn += 1

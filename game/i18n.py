@@ -166,6 +166,11 @@ def _(message: str) -> str:
     return load_catalog(_current).gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """A message that needs a context to be translated right (e.g. "turf colour", "red")."""
+    return load_catalog(_current).pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return load_catalog(_current).ngettext(singular, plural, n)
 
@@ -173,3 +178,14 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks a string for translation where it is defined; ``_()`` translates it when shown."""
     return message
+
+
+# The Démineur levels (core.minesweeper.PRESETS), named as in the rule book.
+LEVEL_NAMES = {
+    "beginner": N_("Beginner"),
+    "intermediate": N_("Intermediate"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+    "extreme": N_("Extreme"),
+    "marathon": N_("Marathon"),
+}

@@ -28,7 +28,10 @@ HEADERS = {
 
 
 def source_messages(folder: Path) -> dict[str, str | None]:
-    """msgid -> msgid_plural (None for a singular) for every call in the .py files."""
+    """msgid -> msgid_plural (None for a singular) for every call in the .py files.
+
+    A message with a context (``pgettext``) is keyed ``context + "\\x04" + msgid``, as in .mo.
+    """
     found: dict[str, str | None] = {}
     for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
@@ -40,6 +43,8 @@ def source_messages(folder: Path) -> dict[str, str | None]:
                 found.setdefault(args[0], None)
             elif node.func.id == "ngettext" and len(args) >= 2:
                 found[args[0]] = args[1]
+            elif node.func.id == "pgettext" and len(args) == 2:
+                found.setdefault(f"{args[0]}\x04{args[1]}", None)
     return found
 
 
@@ -73,12 +78,15 @@ def render(language: str, messages: dict[str, str | None], old: dict[str, str]) 
     ]
     for msgid in sorted(messages, key=str.casefold):
         plural = messages[msgid]
+        context, _, text = msgid.rpartition("\x04")
+        if context:
+            lines.append(f"msgctxt {quote(context)}")
         if plural is None:
-            lines += [f"msgid {quote(msgid)}", f"msgstr {quote(old.get(msgid, ''))}", ""]
+            lines += [f"msgid {quote(text)}", f"msgstr {quote(old.get(msgid, ''))}", ""]
         else:
             forms = old.get(f"{msgid}\x00{plural}", "").split("\x00")
             n = 1 if language == "ja" else 2
-            lines += [f"msgid {quote(msgid)}", f"msgid_plural {quote(plural)}"]
+            lines += [f"msgid {quote(text)}", f"msgid_plural {quote(plural)}"]
             for i in range(n):
                 lines.append(f"msgstr[{i}] {quote(forms[i] if i < len(forms) else '')}")
             lines.append("")

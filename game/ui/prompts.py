@@ -40,7 +40,7 @@ def _key_names() -> dict[str, str]:
 
 
 def _pad_names() -> dict[str, str]:
-    return {"mode": "LB/RB", "pause": _("Start"), "hint": _("Select")}
+    return {"mode": "LB/RB", "pause": _("START"), "hint": _("SELECT")}
 
 
 def draw_prompts(

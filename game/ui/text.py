@@ -60,14 +60,19 @@ def _wrap_paragraph(text: str, font: pygame.font.Font, width: int) -> list[str]:
         if font.size(text)[0] <= width:
             lines.append(text)
             break
+        points = break_points(text)
         cut = 0
-        for point in break_points(text):
+        for point in points:
             if font.size(text[:point].rstrip())[0] > width:
                 break
             cut = point
-        if cut == 0:  # one word wider than the line: cut it by characters
+        if cut == 0 and points:  # nothing fits: overflow to the first allowed break (fit()
+            cut = points[0]  # then picks a smaller size) rather than break a rule
+        elif cut == 0:  # one word with no break at all: cut it by characters
             cut = 1
             while cut < len(text) and font.size(text[: cut + 1])[0] <= width:
+                cut += 1
+            while cut < len(text) and text[cut] in CLOSING:
                 cut += 1
         lines.append(text[:cut].rstrip())
         text = text[cut:].lstrip(" ")

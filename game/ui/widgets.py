@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
+from game.ui.art import draw_emblem
 from game.ui.layout import Metrics
 from game.ui.text import Fitted, FontBook
 
@@ -116,7 +117,7 @@ class Button(Widget):
 
 
 class Card(Button):
-    """A big button with a title and a description (the launcher's games)."""
+    """A big button: a title, a drawn emblem and a description (the launcher's games)."""
 
     def __init__(
         self,
@@ -130,33 +131,38 @@ class Card(Button):
         super().__init__(rect, key, title, action)
         self.subtitle, self.accent = subtitle, accent
 
-    def _boxes(self, m: Metrics) -> tuple[pygame.Rect, pygame.Rect]:
+    def boxes(self, m: Metrics) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Title, emblem and description boxes."""
         body = self.rect.inflate(-2 * m.margin, -2 * m.margin)
-        title_h = min(body.h // 2, round(m.title_font * 2.6))
+        title_h = min(body.h // 3, round(m.title_font * 2.2))
+        sub_h = min(body.h // 3, round(m.font * 4.5))
         title = pygame.Rect(body.x, body.y, body.w, title_h)
-        sub = pygame.Rect(body.x, title.bottom, body.w, body.bottom - title.bottom)
-        return title, sub
+        sub = pygame.Rect(body.x, body.bottom - sub_h, body.w, sub_h)
+        art = pygame.Rect(body.x, title.bottom, body.w, sub.y - title.bottom).inflate(0, -m.gap)
+        return title, art, sub
 
     def texts(self, ui: UI) -> list[tuple[Fitted, pygame.Rect]]:
-        title, sub = self._boxes(ui.m)
+        title, _art, sub = self.boxes(ui.m)
         return [
-            (ui.fonts.fit(self.text, title.size, round(ui.m.title_font * 1.3), bold=True), title),
+            (ui.fonts.fit(self.text, title.size, round(ui.m.title_font * 1.2), bold=True), title),
             (ui.fonts.fit(self.subtitle, sub.size, ui.m.font, max_lines=4), sub),
         ]
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=m.gap * 2)
+        radius = m.gap * 2
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=radius)
         band = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, max(6, m.gap))
         pygame.draw.rect(
             surface,
             self.accent,
             band,
-            border_top_left_radius=m.gap * 2,
-            border_top_right_radius=m.gap * 2,
+            border_top_left_radius=radius,
+            border_top_right_radius=radius,
         )
         (title, tbox), (sub, sbox) = self.texts(ui)
         ui.fonts.draw(surface, title, tbox, theme.TEXT)
+        draw_emblem(surface, ui.fonts, self.key, self.boxes(m)[1])
         ui.fonts.draw(surface, sub, sbox, theme.TEXT_DIM)
         if focused and ui.show_focus:
             draw_focus(surface, self.rect, m)

@@ -260,9 +260,9 @@ class Engine:
                 point[int(round(estimate.sum()))] = 1.0
                 dists.append(point)
                 local.append(estimate)
-        weights = _weights(left, size)
-        length = len(weights)
+        length = max(left + 1, 0)
         others, whole = _leave_one_out_dist(dists, length)
+        weights = _weights(left, size, whole > 0)
         z = float(np.dot(whole, weights))
         for g, rest, tally in zip(groups, others, local, strict=True):
             if tally.ndim == 1:
@@ -388,17 +388,19 @@ def _leave_one_out_dist(
     return others, _pad_to(prefix[n], length)
 
 
-def _weights(left: int, size: int) -> np.ndarray:
-    """weights[K] ~ C(size, left - K): ways to put the other mines away from every number."""
-    if left < 0:
-        return np.zeros(0)
-    logs = np.full(left + 1, -np.inf)
-    for k in range(left + 1):
+def _weights(left: int, size: int, possible: np.ndarray) -> np.ndarray:
+    """weights[K] ~ C(size, left - K): the ways to put the other mines away from every number.
+
+    Scaled so that the largest weight among ``possible`` totals K is 1; the others are capped
+    at 1, which is harmless because they only ever meet zero arrangements.
+    """
+    logs = np.full(len(possible), -np.inf)
+    for k in range(len(possible)):
         rest = left - k
         if rest <= size:
             logs[k] = math.lgamma(size + 1) - math.lgamma(rest + 1) - math.lgamma(size - rest + 1)
-    top = logs.max()
-    return np.exp(logs - top) if np.isfinite(top) else np.zeros(left + 1)
+    top = logs[possible].max() if possible.any() else 0.0
+    return np.exp(np.minimum(logs - top, 0.0))
 
 
 def _pad_to(a: np.ndarray, length: int) -> np.ndarray:
@@ -470,7 +472,7 @@ class Analysis:
         fresh = np.flatnonzero(news())
         if len(fresh):
             return self._certain_hint(fresh)
-        return self._guess(flags)
+        return self.guess(flagged)
 
     def _certain_hint(self, fresh: np.ndarray) -> Hint:
         d = self.deducer
@@ -521,7 +523,11 @@ class Analysis:
             return name, {"numbers": len(numbers), "arrangements": arrangements}
         return name, {"mines": self.engine.mines}
 
-    def _guess(self, flags: np.ndarray) -> Hint | None:
+    def guess(self, flagged: np.ndarray | None = None) -> Hint | None:
+        """The undecided hidden cell least likely to hide a mine (unflagged ones first)."""
+        if flagged is None:
+            flagged = np.zeros((self.rows, self.cols), bool)
+        flags = padded(np.asarray(flagged, bool), bool, 0)
         d = self.deducer
         candidates = np.flatnonzero(d.state_arr == UNKNOWN)
         if not len(candidates):

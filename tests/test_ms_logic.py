@@ -1,0 +1,344 @@
+"""The Démineur engine: certain hints are never wrong and follow from their evidence alone,
+probabilities match brute-force counting, and the hint speaks of what the board lacks."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from core import ms_logic
+from core.minesweeper import PRESETS, Minesweeper
+from core.ms_logic import TECHNIQUES, Analysis
+
+# ----- a plain reference: arrangements of mines that satisfy some revealed numbers ---------
+
+
+def neighbours(r: int, c: int, rows: int, cols: int) -> list[tuple[int, int]]:
+    return [
+        (r + dr, c + dc)
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols
+    ]
+
+
+def arrangements(game: Minesweeper, numbers: list[tuple[int, int]]):
+    """Yield (cells, mines) for every assignment of the hidden cells around ``numbers``
+    that meets each of those numbers."""
+    hidden = ~game.revealed
+    cells = sorted(
+        {n for r, c in numbers for n in neighbours(r, c, game.rows, game.cols) if hidden[n]}
+    )
+    where = {cell: k for k, cell in enumerate(cells)}
+    constraints = [
+        (
+            int(game.counts[r, c]),
+            [where[n] for n in neighbours(r, c, game.rows, game.cols) if hidden[n]],
+        )
+        for r, c in numbers
+    ]
+    by_cell: list[list[int]] = [[] for _ in cells]
+    for k, (_, members) in enumerate(constraints):
+        for m in members:
+            by_cell[m].append(k)
+    value = [0] * len(cells)
+
+    def fits(k: int, upto: int) -> bool:
+        target, members = constraints[k]
+        placed = sum(value[m] for m in members if m <= upto)
+        open_ = sum(1 for m in members if m > upto)
+        return placed <= target <= placed + open_
+
+    def walk(p: int):
+        if p == len(cells):
+            yield cells, tuple(value)
+            return
+        for v in (0, 1):
+            value[p] = v
+            if all(fits(k, p) for k in by_cell[p]):
+                yield from walk(p + 1)
+        value[p] = 0
+
+    yield from walk(0)
+
+
+def follows_from_evidence(game: Minesweeper, hint) -> bool:
+    """Does the hint's conclusion hold in every arrangement its evidence allows?"""
+    numbers = [(r, c) for kind, *rc in hint.evidence if kind == "number" for r, c in [rc]]
+    use_total = ("total",) in hint.evidence
+    want = 1 if hint.kind == "mine" else 0
+    hidden_total = int((~game.revealed).sum())
+    possible = False
+    for cells, mines in arrangements(game, numbers):
+        outside = hidden_total - len(cells)
+        left = game.mines - sum(mines)
+        if use_total and not 0 <= left <= outside:
+            continue
+        possible = True
+        where = dict(zip(cells, mines, strict=True))
+        for cell in hint.cells:
+            if cell in where:
+                if where[cell] != want:
+                    return False
+            elif not use_total or left != want * outside:
+                return False
+    return possible
+
+
+def positions(preset_rows: int, preset_cols: int, mines: int, seed: int, follow: int = 200):
+    """Seeded positions of one game: start, then alternate hints and random safe reveals."""
+    rng = np.random.default_rng(seed)
+    game = Minesweeper(preset_cols, preset_rows, mines, seed=seed)
+    game.reveal(int(rng.integers(preset_rows)), int(rng.integers(preset_cols)))
+    for _ in range(follow):
+        if game.status != "playing":
+            return
+        yield game
+        hint = game.hint()
+        if hint.kind == "mine":
+            for cell in hint.cells:
+                game.toggle_flag(*cell)
+        elif hint.kind == "safe" and rng.random() < 0.7:
+            game.reveal(*hint.cells[int(rng.integers(len(hint.cells)))])
+        else:
+            safe = np.argwhere(~game.mine_mask & ~game.revealed & ~game.flagged)
+            game.reveal(*safe[int(rng.integers(len(safe)))])
+
+
+# ----- certain hints -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_certain_hints_are_never_wrong(name: str) -> None:
+    preset = PRESETS[name]
+    checked, seed = 0, 0
+    while checked < 1000:
+        seed += 1
+        for game in positions(preset.rows, preset.cols, preset.mines, seed):
+            hint = game.hint()
+            assert hint is not None
+            if hint.kind in ("safe", "mine"):
+                truth = game.mine_mask[tuple(np.array(hint.cells).T)]
+                assert truth.all() if hint.kind == "mine" else not truth.any(), hint
+                checked += 1
+
+
+def test_certain_hints_follow_from_their_evidence_alone() -> None:
+    techniques = set()
+    for seed in range(75):
+        rng = np.random.default_rng(seed)
+        rows, cols = int(rng.integers(5, 8)), int(rng.integers(5, 8))
+        mines = max(1, int(rows * cols * (0.12, 0.2, 0.28)[seed % 3]))
+        for game in positions(rows, cols, mines, 1000 + seed, follow=40):
+            hint = game.hint()
+            if hint.kind == "guess":
+                continue
+            techniques.add(hint.technique)
+            assert follows_from_evidence(game, hint), hint
+            # and the evidence is not padded with every number on the board
+            assert len(hint.evidence) <= int((game.revealed & (game.counts > 0)).sum()) + 1
+    assert {"satisfied", "all_mines"} <= techniques
+    assert techniques & {"subset_safe", "subset_mine", "overlap_safe", "overlap_mine"}
+    assert techniques & {"group_safe", "group_mine"}
+
+
+def board(picture: str) -> Minesweeper:
+    """A fixed layout from a picture: '*' mine, '.' hidden safe cell, '#' revealed cell."""
+    lines = [line.strip() for line in picture.strip().splitlines()]
+    mask = np.array([[ch == "*" for ch in line] for line in lines])
+    shown = np.array([[ch == "#" for ch in line] for line in lines])
+    game = Minesweeper.from_mines(mask)
+    for r, c in np.argwhere(shown):
+        game.reveal(r, c)
+    assert (game.revealed == shown).all(), "the picture opens more than it shows"
+    return game
+
+
+def test_a_flagged_mine_is_not_news() -> None:
+    """After the player flags a proved mine, the next hint is about something else."""
+    flagged_then = 0
+    for seed in range(20):
+        for game in positions(8, 8, 12, 1500 + seed, follow=30):
+            hint = game.hint()
+            if hint.kind != "mine":
+                continue
+            for cell in hint.cells:
+                game.toggle_flag(*cell)
+            after = game.hint()
+            assert not set(after.cells) & set(hint.cells)
+            if after.kind != "guess":
+                assert follows_from_evidence(game, after)
+            flagged_then += 1
+    assert flagged_then > 20
+
+
+def test_a_wrong_flag_is_only_an_opinion() -> None:
+    """A safe cell flagged by mistake never counts as a mine; the hint proves it safe."""
+    pointed_out = 0
+    for seed in range(40):
+        rng = np.random.default_rng(seed)
+        game = Minesweeper(9, 9, 10, seed=2000 + seed)
+        game.reveal(4, 4)
+        safe = np.argwhere(~game.mine_mask & ~game.revealed)
+        if not len(safe):
+            continue
+        wrong = tuple(int(x) for x in safe[int(rng.integers(len(safe)))])
+        game.toggle_flag(*wrong)
+        while game.status == "playing":
+            hint = game.hint()
+            if hint.kind in ("safe", "mine"):
+                truth = game.mine_mask[tuple(np.array(hint.cells).T)]
+                assert truth.all() if hint.kind == "mine" else not truth.any()
+            if hint.kind == "mine":
+                for cell in hint.cells:
+                    game.toggle_flag(*cell)
+                continue
+            for cell in hint.cells[:1] if hint.kind == "guess" else hint.cells:
+                if game.flagged[cell]:
+                    pointed_out += cell == wrong
+                    game.toggle_flag(*cell)
+                game.reveal(*cell)
+    assert pointed_out > 10
+
+
+def test_the_total_count_decides_a_walled_in_cell() -> None:
+    game = board(
+        """
+        .*##
+        **##
+        ####
+        """
+    )
+    hint = game.hint()
+    assert hint.kind == "mine" and hint.technique == "all_mines"
+    for cell in [(0, 1), (1, 0), (1, 1)]:
+        game.toggle_flag(*cell)
+    hint = game.hint()
+    assert (hint.kind, hint.cells, hint.technique) == ("safe", ((0, 0),), "total_safe")
+    assert hint.evidence[-1] == ("total",)
+    assert follows_from_evidence(game, hint)
+
+
+def test_a_game_over_has_no_hint_and_a_new_game_points_at_the_first_touch() -> None:
+    game = Minesweeper(9, 9, 10, seed=3)
+    hint = game.hint()
+    assert hint.kind == "safe" and hint.technique == "first_touch"
+    game.reveal(*hint.cells[0])
+    assert game.status == "playing" and game.revealed.sum() >= 9
+    game.reveal(*np.argwhere(game.mine_mask)[0])
+    assert game.hint() is None
+
+
+# ----- guesses and probabilities -----------------------------------------------------------
+
+
+def brute_probabilities(game: Minesweeper) -> dict[tuple[int, int], Fraction]:
+    numbers = [tuple(rc) for rc in np.argwhere(game.revealed & (game.counts > 0))]
+    hidden = int((~game.revealed).sum())
+    weight_total = Fraction(0)
+    per_cell: dict[tuple[int, int], Fraction] = {}
+    cells: list = []
+    interior_mines = Fraction(0)
+    for cells, mines in arrangements(game, numbers):
+        outside = hidden - len(cells)
+        left = game.mines - sum(mines)
+        if not 0 <= left <= outside:
+            continue
+        w = Fraction(comb(outside, left))
+        weight_total += w
+        for cell, m in zip(cells, mines, strict=True):
+            per_cell[cell] = per_cell.get(cell, Fraction(0)) + w * m
+        if outside:
+            interior_mines += w * Fraction(left, outside)
+    result = {cell: per_cell.get(cell, Fraction(0)) / weight_total for cell in cells}
+    for cell in map(tuple, np.argwhere(~game.revealed)):
+        result.setdefault(cell, interior_mines / weight_total)
+    return result
+
+
+def test_probabilities_match_brute_force_counting() -> None:
+    compared = 0
+    for seed in range(30):
+        rng = np.random.default_rng(seed)
+        rows, cols = int(rng.integers(4, 7)), int(rng.integers(4, 7))
+        mines = int(rng.integers(3, rows * cols // 3))
+        for game in itertools.islice(positions(rows, cols, mines, 500 + seed, follow=8), 4):
+            analysis = Analysis(game.revealed, game.counts, game.mines)
+            analysis.solve()
+            prob, approximate = analysis.probabilities()
+            assert not approximate
+            expected = brute_probabilities(game)
+            for cell, p in expected.items():
+                if np.isnan(prob[cell]):  # decided: the brute force must agree it is certain
+                    assert p == (1 if cell in analysis.mine_cells() else 0)
+                else:
+                    assert prob[cell] == pytest.approx(float(p), abs=1e-9)
+                compared += 1
+    assert compared > 300
+
+
+def test_a_true_fifty_fifty_is_a_guess_at_one_half() -> None:
+    game = board(
+        """
+        *#
+        .#
+        """
+    )
+    hint = game.hint()
+    assert hint.kind == "guess" and hint.technique == "guess"
+    assert hint.params["probability"] == pytest.approx(0.5)
+    assert hint.params["percent"] == 50 and not hint.params["approximate"]
+    assert hint.cells[0] in ((0, 0), (1, 0))
+
+
+def test_the_guess_picks_the_least_risky_cell() -> None:
+    guesses = 0
+    for seed in range(40):
+        for game in positions(6, 6, 8, 900 + seed, follow=30):
+            hint = game.hint()
+            if hint.kind != "guess":
+                continue
+            expected = brute_probabilities(game)
+            best = min(expected.values())
+            assert expected[hint.cells[0]] == best
+            assert hint.params["probability"] == pytest.approx(float(best))
+            guesses += 1
+    assert guesses > 20
+
+
+def test_a_group_too_large_to_count_is_estimated_and_said_so(monkeypatch) -> None:
+    monkeypatch.setattr(ms_logic, "COUNT_BUDGET", 3)
+    seen_estimate = False
+    for seed in range(30):
+        for game in positions(10, 10, 22, 700 + seed, follow=30):
+            hint = game.hint()
+            if hint.kind == "guess":
+                assert 0.0 <= hint.params["probability"] <= 1.0
+                seen_estimate |= hint.params["approximate"]
+                assert (hint.technique == "guess_approx") == hint.params["approximate"]
+            else:
+                truth = game.mine_mask[tuple(np.array(hint.cells).T)]
+                assert truth.all() if hint.kind == "mine" else not truth.any()
+    assert seen_estimate
+
+
+# ----- sentences ---------------------------------------------------------------------------
+
+
+def test_every_hint_has_a_sentence_its_params_fill() -> None:
+    used = set()
+    for seed in range(30):
+        for game in positions(9, 9, 16, 300 + seed, follow=60):
+            hint = game.hint()
+            sentence = TECHNIQUES[hint.technique].format(**hint.params)
+            assert "{" not in sentence
+            used.add(hint.technique)
+            if "row" in hint.params:  # rows and columns are counted from 1 for players
+                r, c = hint.cells[0] if hint.kind == "guess" else (None, None)
+                if r is not None:
+                    assert (hint.params["row"], hint.params["col"]) == (r + 1, c + 1)
+    assert {"satisfied", "all_mines", "guess"} <= used

@@ -3,9 +3,11 @@ probabilities match brute-force counting, and the hint speaks of what the board 
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -342,3 +344,14 @@ def test_every_hint_has_a_sentence_its_params_fill() -> None:
                 if r is not None:
                     assert (hint.params["row"], hint.params["col"]) == (r + 1, c + 1)
     assert {"satisfied", "all_mines", "guess"} <= used
+
+
+def test_the_translators_template_is_generated_from_the_sentences() -> None:
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("make_ms_pot", root / "tools" / "make_ms_pot.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    pot = (root / "locale" / "ms_hints.pot").read_text("utf-8")
+    assert pot == tool.render_pot(), "run tools/make_ms_pot.py after editing TECHNIQUES"
+    for template in TECHNIQUES.values():
+        assert f'msgid "{template}"' in pot

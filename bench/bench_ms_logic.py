@@ -1,0 +1,147 @@
+"""Démineur analysis: hint latency, no-guess generation time, autoplayer win rates.
+
+Run: .venv/bin/python bench/bench_ms_logic.py [--games N]
+Prints three tables and writes bench/results/bench_ms_logic.json.
+
+- Hint latency: every position of seeded games played by following the hints (flagging the
+  proved mines, revealing the proved safe cells, else the suggested guess); ``Minesweeper.hint()``
+  is timed whole (reading the board, deducing, and, at a guess, the probabilities). Positions
+  where the answer is a guess are the costly ones and are also reported on their own.
+- No-guess generation: ``core.noguess.lay_out`` for a first tap in the middle, per seed.
+- Win rates: ``core.autoplay.play`` on N seeded games (default 1000) per size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from core.autoplay import play  # noqa: E402
+from core.minesweeper import PRESETS, Minesweeper  # noqa: E402
+from core.noguess import NoGuessGiveUp, lay_out  # noqa: E402
+
+HINT_GAMES = {"marathon": 10, "extreme": 20}  # others: 40
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1e3, 3)
+
+
+def hint_latency(name: str) -> dict:
+    preset = PRESETS[name]
+    every, guesses = [], []
+    for seed in range(HINT_GAMES.get(name, 40)):
+        game = Minesweeper(preset.cols, preset.rows, preset.mines, seed=seed)
+        game.reveal(preset.rows // 2, preset.cols // 2)
+        while game.status == "playing":
+            start = time.perf_counter()
+            hint = game.hint()
+            elapsed = time.perf_counter() - start
+            every.append(elapsed)
+            if hint.kind == "guess":
+                guesses.append(elapsed)
+                game.reveal(*hint.cells[0])
+            elif hint.kind == "mine":
+                for cell in hint.cells:
+                    game.toggle_flag(*cell)
+            else:
+                for cell in hint.cells:
+                    game.reveal(*cell)
+    every.sort()
+    return {
+        "preset": name,
+        "positions": len(every),
+        "median_ms": ms(statistics.median(every)),
+        "p90_ms": ms(every[int(0.9 * len(every))]),
+        "max_ms": ms(every[-1]),
+        "guess_positions": len(guesses),
+        "guess_median_ms": ms(statistics.median(guesses)) if guesses else None,
+    }
+
+
+def generation(name: str, seeds: int) -> dict:
+    preset = PRESETS[name]
+    rows, cols = preset.rows, preset.cols
+    times, gave_up = [], 0
+    for seed in range(seeds):
+        mine = np.zeros((rows + 2) * (cols + 2), np.uint8)
+        start = time.perf_counter()
+        try:
+            lay_out(mine, rows, cols, preset.mines, rows // 2, cols // 2, seed)
+        except NoGuessGiveUp:
+            gave_up += 1
+        times.append(time.perf_counter() - start)
+    return {
+        "preset": name,
+        "boards": seeds,
+        "median_ms": ms(statistics.median(times)),
+        "max_ms": ms(max(times)),
+        "gave_up": gave_up,
+    }
+
+
+def win_rate(name: str, games: int) -> dict:
+    preset = PRESETS[name]
+    wins = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        game = Minesweeper(preset.cols, preset.rows, preset.mines, seed=seed)
+        play(game)
+        wins += game.status == "won"
+    return {
+        "preset": name,
+        "games": games,
+        "win_rate": wins / games,
+        "ms_per_game": ms((time.perf_counter() - start) / games),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="autoplayer games per size")
+    args = parser.parse_args()
+
+    hints = [hint_latency(name) for name in PRESETS]
+    print(
+        f"{'hint latency':<14} {'positions':>9} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}"
+        f" {'guesses':>8} {'guess median ms':>16}"
+    )
+    for r in hints:
+        guess = f"{r['guess_median_ms']:16.2f}" if r["guess_median_ms"] is not None else ""
+        print(
+            f"{r['preset']:<14} {r['positions']:9d} {r['median_ms']:10.2f} {r['p90_ms']:8.2f}"
+            f" {r['max_ms']:8.2f} {r['guess_positions']:8d} {guess}"
+        )
+
+    boards = [generation(name, 100) for name in PRESETS]
+    print(f"\n{'no-guess':<14} {'boards':>9} {'median ms':>10} {'max ms':>8} {'gave up':>8}")
+    for r in boards:
+        print(
+            f"{r['preset']:<14} {r['boards']:9d} {r['median_ms']:10.2f} {r['max_ms']:8.2f}"
+            f" {r['gave_up']:8d}"
+        )
+
+    wins = [win_rate(name, args.games) for name in ("beginner", "intermediate", "expert")]
+    print(f"\n{'autoplayer':<14} {'games':>9} {'win rate':>10} {'ms/game':>8}")
+    for r in wins:
+        print(f"{r['preset']:<14} {r['games']:9d} {r['win_rate']:10.1%} {r['ms_per_game']:8.2f}")
+
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    meta = {"python": platform.python_version(), "machine": platform.machine()}
+    report = {"meta": meta, "hint_latency": hints, "no_guess": boards, "autoplayer": wins}
+    (out / "bench_ms_logic.json").write_text(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

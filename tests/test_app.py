@@ -133,3 +133,28 @@ def test_console_scripts_open_their_game(monkeypatch):
     monkeypatch.setattr(sys, "argv", ["demineur", "--lang", "hu"])
     assert entry.main_demineur() == 0 and entry.main_moleturf() == 0
     assert seen == [["--game", "demineur", "--lang", "hu"], ["--game", "moleturf", "--lang", "hu"]]
+
+
+def test_posted_events_reach_the_screens_through_the_real_translator(tmp_path):
+    app = App(Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)))
+    try:
+        button = next(w for w in app.scenes.top.widgets if w.key == "settings")
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(
+                pygame.event.Event(kind, button=1, pos=button.rect.center, touch=False)
+            )
+        app.process_events(pygame.event.get(), pygame.time.get_ticks())
+        assert type(app.scenes.top).__name__ == "SettingsScene"
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, scancode=0, unicode="")
+        )
+        app.process_events(pygame.event.get(), pygame.time.get_ticks())
+        assert type(app.scenes.top).__name__ == "Launcher"
+        # a resize re-lays the screen out at once, for the new size
+        pygame.display.set_mode((1080, 1920), pygame.RESIZABLE)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1080, h=1920, size=(1080, 1920)))
+        app.process_events(pygame.event.get(), pygame.time.get_ticks())
+        assert app.metrics.portrait
+        assert all(w.rect.right <= 1080 for w in app.scenes.top.widgets)
+    finally:
+        app.close()

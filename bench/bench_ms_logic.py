@@ -6,7 +6,9 @@ Prints three tables and writes bench/results/bench_ms_logic.json.
 - Hint latency: every position of seeded games played by following the hints (flagging the
   proved mines, revealing the proved safe cells, else the suggested guess); ``Minesweeper.hint()``
   is timed whole (reading the board, deducing, and, at a guess, the probabilities). Positions
-  where the answer is a guess are the costly ones and are also reported on their own.
+  where the answer is a guess are the costly ones and are also reported on their own; and at
+  every position the full analysis (every rule to the end, then every probability: the most
+  a hint can ever cost there) is timed too.
 - No-guess generation: ``core.noguess.lay_out`` for a first tap in the middle, per seed.
 - Win rates: ``core.autoplay.play`` on N seeded games (default 1000) per size.
 """
@@ -28,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from core.autoplay import play  # noqa: E402
 from core.minesweeper import PRESETS, Minesweeper  # noqa: E402
+from core.ms_logic import Analysis  # noqa: E402
 from core.noguess import NoGuessGiveUp, lay_out  # noqa: E402
 
 HINT_GAMES = {"marathon": 10, "extreme": 20}  # others: 40
@@ -39,7 +42,7 @@ def ms(seconds: float) -> float:
 
 def hint_latency(name: str) -> dict:
     preset = PRESETS[name]
-    every, guesses = [], []
+    every, guesses, full = [], [], []
     for seed in range(HINT_GAMES.get(name, 40)):
         game = Minesweeper(preset.cols, preset.rows, preset.mines, seed=seed)
         game.reveal(preset.rows // 2, preset.cols // 2)
@@ -48,6 +51,11 @@ def hint_latency(name: str) -> dict:
             hint = game.hint()
             elapsed = time.perf_counter() - start
             every.append(elapsed)
+            start = time.perf_counter()
+            analysis = Analysis(game.revealed, game.counts, game.mines)
+            analysis.solve()
+            analysis.probabilities()
+            full.append(time.perf_counter() - start)
             if hint.kind == "guess":
                 guesses.append(elapsed)
                 game.reveal(*hint.cells[0])
@@ -58,6 +66,7 @@ def hint_latency(name: str) -> dict:
                 for cell in hint.cells:
                     game.reveal(*cell)
     every.sort()
+    full.sort()
     return {
         "preset": name,
         "positions": len(every),
@@ -66,6 +75,8 @@ def hint_latency(name: str) -> dict:
         "max_ms": ms(every[-1]),
         "guess_positions": len(guesses),
         "guess_median_ms": ms(statistics.median(guesses)) if guesses else None,
+        "full_median_ms": ms(statistics.median(full)),
+        "full_max_ms": ms(full[-1]),
     }
 
 
@@ -114,13 +125,14 @@ def main() -> None:
     hints = [hint_latency(name) for name in PRESETS]
     print(
         f"{'hint latency':<14} {'positions':>9} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}"
-        f" {'guesses':>8} {'guess median ms':>16}"
+        f" {'guesses':>8} {'guess median ms':>16} {'full median ms':>15} {'full max ms':>12}"
     )
     for r in hints:
-        guess = f"{r['guess_median_ms']:16.2f}" if r["guess_median_ms"] is not None else ""
+        guess = f"{r['guess_median_ms']:16.2f}" if r["guess_median_ms"] is not None else " " * 16
         print(
             f"{r['preset']:<14} {r['positions']:9d} {r['median_ms']:10.2f} {r['p90_ms']:8.2f}"
             f" {r['max_ms']:8.2f} {r['guess_positions']:8d} {guess}"
+            f" {r['full_median_ms']:15.2f} {r['full_max_ms']:12.2f}"
         )
 
     boards = [generation(name, 100) for name in PRESETS]

@@ -29,7 +29,7 @@ import numpy as np
 from core._ms_logic import Deducer
 from core.hints import Hint
 
-UNKNOWN, MINE, SAFE, OPEN = 0, 1, 2, 3
+UNKNOWN, MINE, SAFE = 0, 1, 2  # cell states of the kernel (3: open)
 SATISFIED, ALL_MINES, SUBSET, OVERLAP, GROUP, TOTAL = 1, 2, 3, 4, 5, 6
 RANK_GROUP, RANK_TOTAL = 2, 3
 
@@ -97,7 +97,7 @@ TECHNIQUES: dict[str, str] = {
     ),
 }
 
-_PAIR_NAMES = {SUBSET: "subset", OVERLAP: "overlap", GROUP: "group", TOTAL: "total"}
+_NAMES = {SUBSET: "subset", OVERLAP: "overlap", GROUP: "group", TOTAL: "total"}
 
 
 @dataclass
@@ -129,9 +129,9 @@ class Engine:
         self.d = deducer
         self.mines = mines
         self.width = deducer.width
-        # evidence of group/total deductions: (numbers used, arrangements, total used)
-        self.sources: list[tuple[np.ndarray, int, bool]] = []
-        self._cache: dict[bytes, tuple[np.ndarray, np.ndarray] | None] = {}
+        # evidence of group and total deductions: (numbers used, arrangements counted)
+        self.sources: list[tuple[np.ndarray, int]] = []
+        self._cache: dict[tuple[bytes, ...], tuple[np.ndarray, np.ndarray] | None] = {}
         self._groups: list[Group] | None = None
         self._groups_at = -1
 
@@ -160,7 +160,7 @@ class Engine:
         for g in range(len(starts) - 1):
             group_cells = cells[starts[g] : starts[g + 1]]
             numbers = self.d.numbers_of(group_cells)
-            key = group_cells.tobytes() + numbers.tobytes() + need[numbers].tobytes()
+            key = (group_cells.tobytes(), numbers.tobytes(), need[numbers].tobytes())
             if key not in self._cache:
                 self._cache[key] = self.d.count(group_cells, numbers, COUNT_BUDGET)
             counted = self._cache[key]
@@ -179,7 +179,7 @@ class Engine:
             with_mine = group.tallies.sum(axis=1)
             certain = (with_mine == 0) | (with_mine == arrangements)
             if certain.any():
-                self.sources.append((group.numbers, int(arrangements), False))
+                self.sources.append((group.numbers, int(arrangements)))
                 mines = (with_mine == arrangements)[certain].astype(np.uint8)
                 src = len(self.sources) - 1
                 self.d.mark(group.cells[certain], mines, GROUP, src, RANK_GROUP, group.numbers)
@@ -226,7 +226,7 @@ class Engine:
         if not cells:
             return False
         numbers = np.unique(np.concatenate([g.numbers for g in groups] or [np.zeros(0, np.int32)]))
-        self.sources.append((numbers.astype(np.int32), 0, True))
+        self.sources.append((numbers.astype(np.int32), 0))
         self.d.mark(
             np.asarray(cells, np.int32),
             np.asarray(mines, np.uint8),
@@ -507,7 +507,7 @@ class Analysis:
             row, col = self.cell(a)
             name = "all_mines" if t == ALL_MINES else ("zero" if value == 0 else "satisfied")
             return name, {"row": row + 1, "col": col + 1, "value": value}
-        name = f"{_PAIR_NAMES[t]}_{kind}"
+        name = f"{_NAMES[t]}_{kind}"
         if t in (SUBSET, OVERLAP):
             (ra, ca), (rb, cb) = self.cell(a), self.cell(b)
             return name, {
@@ -518,7 +518,7 @@ class Analysis:
                 "col_b": cb + 1,
                 "value_b": int(d.number_arr[b]),
             }
-        numbers, arrangements, _ = self.engine.sources[a]
+        numbers, arrangements = self.engine.sources[a]
         if t == GROUP:
             return name, {"numbers": len(numbers), "arrangements": arrangements}
         return name, {"mines": self.engine.mines}

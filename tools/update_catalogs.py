@@ -101,7 +101,8 @@ def main() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(render(language, messages, old), encoding="utf-8")
         missing = sum(1 for m in messages if not old.get(m) and messages[m] is None)
-        print(f"{path.relative_to(ROOT)}: {len(messages)} messages, {missing} untranslated")
+        todo = "" if language == "en" else f", {missing} untranslated"  # English is the msgid
+        print(f"{path.relative_to(ROOT)}: {len(messages)} messages{todo}")
 
 
 if __name__ == "__main__":

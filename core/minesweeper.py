@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -252,6 +253,79 @@ class Minesweeper:
         if self.status == "playing":
             self.stopwatch.resume()
 
+    # ----- saving ------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain JSON data (``from_dict`` restores it)."""
+        return {
+            "cols": self.cols,
+            "rows": self.rows,
+            "mines": self.mines,
+            "seed": self.seed,
+            "no_guess": self.no_guess,
+            "status": self.status,
+            "elapsed_ms": self.elapsed_ms,
+            "layout": _rows_text(self.mine_mask) if self._laid else None,
+            "revealed": _rows_text(self.revealed),
+            "flagged": _rows_text(self.flagged),
+            "exploded": list(self.exploded) if self.exploded else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, clock: Callable[[], float] | None = None) -> Minesweeper:
+        """A game saved by ``to_dict``, its clock paused; ValueError when the data is damaged."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved game must be an object")
+        try:
+            cols, rows, mines = check_size(data["cols"], data["rows"], data["mines"])
+            seed = data["seed"]
+            game = cls(cols, rows, mines, seed=seed, clock=clock, no_guess=data["no_guess"])
+            if seed is None:  # a game on a fixed layout (from_mines)
+                game.seed = None
+            status, elapsed = data["status"], as_int(data["elapsed_ms"], "elapsed time")
+            revealed = _rows_array(data["revealed"], rows, cols, "revealed")
+            flagged = _rows_array(data["flagged"], rows, cols, "flagged")
+            layout, exploded = data["layout"], data["exploded"]
+        except KeyError as err:
+            raise ValueError(f"the saved game lacks {err}") from None
+        if status not in ("ready", "playing", "won", "lost") or elapsed < 0:
+            raise ValueError(f"the saved game has a bad status or time: {status!r}, {elapsed}")
+        if (revealed & flagged).any():
+            raise ValueError("the saved game has a flag on a revealed cell")
+        if status == "ready":
+            if layout is not None or revealed.any() or flagged.any():
+                raise ValueError("a saved game not yet started cannot have moves")
+            return game
+        mask = _rows_array(layout, rows, cols, "layout")
+        if int(mask.sum()) != mines:
+            raise ValueError(f"the saved layout has {int(mask.sum())} mines, not {mines}")
+        game._interior(game._mine)[:] = mask
+        game._lay_out()
+        game._interior(game._revealed)[:] = revealed
+        game._interior(game._flagged)[:] = flagged
+        game._flags = int(flagged.sum())
+        game._safe_left = int((~mask & ~revealed).sum())
+        blown = revealed & mask
+        if status == "lost":
+            if not isinstance(exploded, list) or len(exploded) != 2:
+                raise ValueError("a lost saved game must name its exploded mine")
+            r, c = as_cell(exploded[0], exploded[1], rows, cols)
+            if not blown[r, c]:
+                raise ValueError("the exploded cell of the saved game is not a revealed mine")
+            game.exploded = (r, c)
+        elif blown.any() or exploded is not None:
+            raise ValueError("the saved game shows a mine but is not lost")
+        if (status == "won") != (game._safe_left == 0) and status != "lost":
+            raise ValueError("the saved game's status does not match its revealed cells")
+        game.status = status
+        watch = game.stopwatch
+        watch.start()
+        watch.pause()
+        watch._banked = elapsed / 1000  # the time already played; the clock resumes from it
+        if game.over:
+            watch.stop()
+        return game
+
     # ----- internals ---------------------------------------------------------------------
 
     def _index(self, r: int, c: int) -> int:
@@ -284,3 +358,20 @@ class Minesweeper:
         pr, pc = divmod(index, self._width)
         self.exploded = (pr - 1, pc - 1)
         self.stopwatch.stop()
+
+
+def _rows_text(grid: np.ndarray) -> list[str]:
+    return ["".join("1" if v else "0" for v in row) for row in grid.tolist()]
+
+
+def _rows_array(rows_text: object, rows: int, cols: int, name: str) -> np.ndarray:
+    """A bool grid from the rows of "0"/"1" characters ``_rows_text`` writes."""
+    if (
+        not isinstance(rows_text, list)
+        or len(rows_text) != rows
+        or not all(
+            isinstance(t, str) and len(t) == cols and set(t) <= {"0", "1"} for t in rows_text
+        )
+    ):
+        raise ValueError(f"the saved {name} grid must be {rows} rows of {cols} 0/1 characters")
+    return np.array([[ch == "1" for ch in t] for t in rows_text], dtype=bool).reshape(rows, cols)

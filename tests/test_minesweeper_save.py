@@ -1,0 +1,93 @@
+"""A saved unfinished Démineur game comes back exactly; a damaged one is refused."""
+
+import json
+
+import numpy as np
+import pytest
+
+from core.minesweeper import Minesweeper
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def same_state(a, b):
+    assert (a.cols, a.rows, a.mines, a.seed, a.status) == (
+        b.cols,
+        b.rows,
+        b.mines,
+        b.seed,
+        b.status,
+    )
+    assert (a.revealed == b.revealed).all() and (a.flagged == b.flagged).all()
+    assert (a.mine_mask == b.mine_mask).all() and (a.counts == b.counts).all()
+    assert a.mines_left == b.mines_left and a.safe_left == b.safe_left
+    assert a.exploded == b.exploded
+
+
+def played(seed=5):
+    clock = FakeClock()
+    game = Minesweeper(16, 10, 25, seed=seed, clock=clock)
+    game.reveal(4, 7)
+    hidden = np.argwhere(~game.revealed & ~game.mine_mask)
+    mine = np.argwhere(game.mine_mask)[0]
+    game.toggle_flag(*mine)
+    clock.now += 12.5
+    return game, clock, hidden
+
+
+def test_a_game_in_progress_survives_a_round_trip_through_json():
+    game, clock, hidden = played()
+    saved = json.loads(json.dumps(game.to_dict()))
+    back = Minesweeper.from_dict(saved, clock=clock)
+    same_state(game, back)
+    assert back.elapsed_ms == 12500  # the time played so far, the clock paused
+    clock.now += 30
+    assert back.elapsed_ms == 12500
+    back.resume()
+    clock.now += 2
+    assert back.elapsed_ms == 14500
+    # the restored game plays on exactly like the original
+    r, c = hidden[0]
+    assert back.reveal(r, c) == game.reveal(r, c)
+    same_state(game, back)
+
+
+def test_finished_and_unstarted_games_round_trip():
+    game, clock, _ = played()
+    mine = tuple(np.argwhere(game.mine_mask & ~game.flagged)[0])
+    game.reveal(*mine)
+    back = Minesweeper.from_dict(game.to_dict(), clock=clock)
+    same_state(game, back)
+    assert back.status == "lost" and back.exploded == mine
+    fresh = Minesweeper(9, 9, 10, seed=3)
+    back = Minesweeper.from_dict(fresh.to_dict())
+    assert back.status == "ready" and back.mine_mask is None
+    assert back.reveal(4, 4) == fresh.reveal(4, 4)  # the same seed lays the same board
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda d: d.pop("revealed"), "lacks"),
+        (lambda d: d.update(status="paused"), "status"),
+        (lambda d: d.update(elapsed_ms=-1), "time"),
+        (lambda d: d.update(revealed=d["revealed"][:-1]), "revealed grid"),
+        (lambda d: d.update(layout=["1" * 16] * 10), "mines, not 25"),
+        (lambda d: d.update(flagged=d["revealed"]), "flag on a revealed"),
+        (lambda d: d.update(status="won"), "does not match"),
+        (lambda d: d.update(exploded=[0, 0]), "not lost"),
+        (lambda d: d.update(cols=2000), "columns"),
+    ],
+)
+def test_a_damaged_save_is_refused_with_a_reason(damage, message):
+    game, _clock, _ = played()
+    data = game.to_dict()
+    damage(data)
+    with pytest.raises(ValueError, match=message):
+        Minesweeper.from_dict(data)

@@ -1,0 +1,1 @@
+"""Shipped data (fonts, sounds, images, sector data): the installed package ``cmt_assets``."""

@@ -1,0 +1,1 @@
+"""Translations (.po sources): the installed package ``cmt_locale``."""

@@ -210,6 +210,9 @@ class App:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 if pygame.display.get_surface().get_size() != self.metrics_size():
                     self.on_resize()
+            elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+                for scene in self.scenes.scenes:
+                    scene.focus_changed(event.type == pygame.WINDOWFOCUSGAINED)
             for intent in self.translator.handle(event, now_ms):
                 self.dispatch(intent)
                 if not self.running:
@@ -290,6 +293,8 @@ class App:
             self.settings.window_size = self.size
         if self.options.frames is None:
             self.save_settings()
+        for scene in self.scenes.scenes:
+            scene.closing()
         self.translator.close()
         self.audio.close()
         pygame.quit()

@@ -131,6 +131,8 @@ class Settings:
     show_timer: bool = True
     reduced_motion: bool = False
     turf_patterns: bool = False  # colour-blind patterns on the turfs
+    high_contrast: bool = False  # Démineur: high-contrast board colours
+    no_guess: bool = False  # Démineur: only boards that logic alone can clear
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -181,6 +183,8 @@ class Settings:
             "show_timer",
             "reduced_motion",
             "turf_patterns",
+            "high_contrast",
+            "no_guess",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false")

@@ -55,6 +55,12 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def focus_changed(self, focused: bool) -> None:
+        """The window lost (False) or regained (True) the input focus."""
+
+    def closing(self) -> None:
+        """The program is closing: save whatever must survive it."""
+
     # layout ----------------------------------------------------------------------------------
     def build(self, m: Metrics) -> list[Widget]:
         """The widgets for the window described by ``m`` (translated now)."""

@@ -133,6 +133,7 @@ class Settings:
     turf_patterns: bool = False  # colour-blind patterns on the turfs
     high_contrast: bool = False  # Démineur: high-contrast board colours
     no_guess: bool = False  # Démineur: only boards that logic alone can clear
+    unlock_all_sectors: bool = False  # Mole Turf: every sector playable without clearing
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -185,6 +186,7 @@ class Settings:
             "turf_patterns",
             "high_contrast",
             "no_guess",
+            "unlock_all_sectors",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false")

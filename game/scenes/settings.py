@@ -42,6 +42,7 @@ ROWS = (
     Row("show_timer", N_("Show timer"), "toggle"),
     Row("reduced_motion", N_("Reduced motion"), "toggle"),
     Row("turf_patterns", N_("Colour-blind turf patterns"), "toggle"),
+    Row("unlock_all_sectors", N_("Unlock all sectors (Mole Turf)"), "toggle"),
 )
 
 

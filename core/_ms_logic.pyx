@@ -52,9 +52,9 @@ cdef class Deducer:
     cdef uint8_t[::1] state
     cdef int8_t[::1] number
     cdef int16_t[::1] need, unk
-    cdef int32_t[::1] step, app, src_a, src_b, stack, cid
+    cdef int32_t[::1] step, app, src_a, src_b, stack, dstack, cid
     cdef uint8_t[::1] tech, rank, inq, dirty, layout
-    cdef int32_t top
+    cdef int32_t top, dtop
     cdef int32_t off[8]
     cdef int32_t win[24]
     cdef int8_t win_dr[24]
@@ -89,10 +89,11 @@ cdef class Deducer:
         self.src_a, self.src_b = self.src_a_arr, self.src_b_arr
         self.tech, self.rank, self.layout = self.tech_arr, self.rank_arr, self.layout_arr
         self.stack = np.empty(self.size, np.int32)
+        self.dstack = np.empty(self.size, np.int32)
         self.cid = np.full(self.size, -1, np.int32)
         self.inq = np.zeros(self.size, np.uint8)
         self.dirty = np.zeros(self.size, np.uint8)
-        self.top = 0
+        self.top = self.dtop = 0
         self.steps = self.apps = self.opened = 0
         k = 0
         for dr in range(-1, 2):
@@ -164,7 +165,11 @@ cdef class Deducer:
         self._measure(i)
 
     cdef inline void _push(self, int i) noexcept nogil:
-        self.dirty[i] = 1
+        """Queue number ``i`` for the single rules, and for the pair rules as changed."""
+        if not self.dirty[i]:
+            self.dirty[i] = 1
+            self.dstack[self.dtop] = i
+            self.dtop += 1
         if not self.inq[i]:
             self.inq[i] = 1
             self.stack[self.top] = i
@@ -277,27 +282,27 @@ cdef class Deducer:
         return m
 
     cdef bint _pairs(self) noexcept nogil:
-        """Check every changed number against its neighbours within two cells; stop at the
+        """Check each changed number against its neighbours within two cells; stop at the
         first pair that decides something so the single rules get the next turn."""
         cdef int r, c, w, i, j
-        for r in range(1, self.rows + 1):
-            for c in range(1, self.cols + 1):
-                i = r * self.width + c
-                if not self.dirty[i]:
+        while self.dtop > 0:
+            self.dtop -= 1
+            i = self.dstack[self.dtop]
+            self.dirty[i] = 0
+            if self.number[i] < 0 or self.unk[i] == 0:
+                continue
+            r = i // self.width
+            c = i % self.width
+            for w in range(24):
+                if not (1 <= r + self.win_dr[w] <= self.rows
+                        and 1 <= c + self.win_dc[w] <= self.cols):
                     continue
-                self.dirty[i] = 0
-                if self.number[i] < 0 or self.unk[i] == 0:
+                j = i + self.win[w]
+                if self.number[j] < 0 or self.unk[j] == 0:
                     continue
-                for w in range(24):
-                    if not (1 <= r + self.win_dr[w] <= self.rows
-                            and 1 <= c + self.win_dc[w] <= self.cols):
-                        continue
-                    j = i + self.win[w]
-                    if self.number[j] < 0 or self.unk[j] == 0:
-                        continue
-                    if self._pair(i, j, w):
-                        self.dirty[i] = 1
-                        return True
+                if self._pair(i, j, w):
+                    self._push(i)  # it may pair with others too
+                    return True
         return False
 
     cdef bint _pair(self, int i, int j, int w) noexcept nogil:

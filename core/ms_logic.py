@@ -122,12 +122,25 @@ def padded(array: np.ndarray, dtype: type, fill: int) -> np.ndarray:
     return out.ravel()
 
 
-class Engine:
-    """The deductions over one ``Deducer``; shared by the hint and the no-guess generator."""
+class Interrupted(Exception):
+    """The engine's ``interrupt`` callback asked it to stop (the generator's work bound)."""
 
-    def __init__(self, deducer: Deducer, mines: int) -> None:
+
+class Engine:
+    """The deductions over one ``Deducer``; shared by the hint and the no-guess generator.
+
+    ``interrupt``, when given, is asked now and then during long work (every
+    ``INTERRUPT_EVERY`` groups counted); if it answers True, ``Interrupted`` is raised.
+    """
+
+    INTERRUPT_EVERY = 64
+
+    def __init__(
+        self, deducer: Deducer, mines: int, interrupt: Callable[[], bool] | None = None
+    ) -> None:
         self.d = deducer
         self.mines = mines
+        self.interrupt = interrupt
         self.width = deducer.width
         # evidence of group and total deductions: (numbers used, arrangements counted)
         self.sources: list[tuple[np.ndarray, int]] = []
@@ -158,6 +171,8 @@ class Engine:
         need = self.d.need_arr
         groups = []
         for g in range(len(starts) - 1):
+            if self.interrupt and g % self.INTERRUPT_EVERY == 0 and self.interrupt():
+                raise Interrupted
             group_cells = cells[starts[g] : starts[g + 1]]
             numbers = self.d.numbers_of(group_cells)
             key = (group_cells.tobytes(), numbers.tobytes(), need[numbers].tobytes())

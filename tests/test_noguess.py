@@ -78,11 +78,11 @@ def test_repairs_turn_boards_that_need_guesses_into_boards_that_do_not() -> None
 
 
 def test_a_crowded_board_gives_up_and_falls_back_to_the_normal_rule() -> None:
-    game = Minesweeper(9, 9, 45, seed=4, no_guess=True)
-    game.reveal(4, 4)
+    game = Minesweeper(30, 16, 200, seed=4, no_guess=True)
+    game.reveal(8, 15)
     assert game.no_guess_failed and "too crowded" in game.no_guess_failed
-    normal = Minesweeper(9, 9, 45, seed=4)
-    normal.reveal(4, 4)
+    normal = Minesweeper(30, 16, 200, seed=4)
+    normal.reveal(8, 15)
     assert (game.mine_mask == normal.mine_mask).all()
     assert game.status in ("playing", "won")
 

@@ -92,15 +92,21 @@ def follows_from_evidence(game: Minesweeper, hint) -> bool:
 
 
 def positions(preset_rows: int, preset_cols: int, mines: int, seed: int, follow: int = 200):
-    """Seeded positions of one game: start, then alternate hints and random safe reveals."""
+    """Seeded positions of one game, with the hint at each: start, then alternate following
+    the hint and random safe reveals."""
     rng = np.random.default_rng(seed)
     game = Minesweeper(preset_cols, preset_rows, mines, seed=seed)
     game.reveal(int(rng.integers(preset_rows)), int(rng.integers(preset_cols)))
     for _ in range(follow):
         if game.status != "playing":
             return
-        yield game
         hint = game.hint()
+        board = np.stack([game.revealed, game.flagged])
+        yield game, hint
+        if game.status != "playing":
+            return
+        if (np.stack([game.revealed, game.flagged]) != board).any():
+            hint = game.hint()  # the caller moved
         if hint.kind == "mine":
             for cell in hint.cells:
                 game.toggle_flag(*cell)
@@ -120,8 +126,7 @@ def test_certain_hints_are_never_wrong(name: str) -> None:
     checked, seed = 0, 0
     while checked < 1000:
         seed += 1
-        for game in positions(preset.rows, preset.cols, preset.mines, seed):
-            hint = game.hint()
+        for game, hint in positions(preset.rows, preset.cols, preset.mines, seed):
             assert hint is not None
             if hint.kind in ("safe", "mine"):
                 truth = game.mine_mask[tuple(np.array(hint.cells).T)]
@@ -135,8 +140,7 @@ def test_certain_hints_follow_from_their_evidence_alone() -> None:
         rng = np.random.default_rng(seed)
         rows, cols = int(rng.integers(5, 8)), int(rng.integers(5, 8))
         mines = max(1, int(rows * cols * (0.12, 0.2, 0.28)[seed % 3]))
-        for game in positions(rows, cols, mines, 1000 + seed, follow=40):
-            hint = game.hint()
+        for game, hint in positions(rows, cols, mines, 1000 + seed, follow=40):
             if hint.kind == "guess":
                 continue
             techniques.add(hint.technique)
@@ -164,8 +168,7 @@ def test_a_flagged_mine_is_not_news() -> None:
     """After the player flags a proved mine, the next hint is about something else."""
     flagged_then = 0
     for seed in range(20):
-        for game in positions(8, 8, 12, 1500 + seed, follow=30):
-            hint = game.hint()
+        for game, hint in positions(8, 8, 12, 1500 + seed, follow=30):
             if hint.kind != "mine":
                 continue
             for cell in hint.cells:
@@ -268,7 +271,7 @@ def test_probabilities_match_brute_force_counting() -> None:
         rng = np.random.default_rng(seed)
         rows, cols = int(rng.integers(4, 7)), int(rng.integers(4, 7))
         mines = int(rng.integers(3, rows * cols // 3))
-        for game in itertools.islice(positions(rows, cols, mines, 500 + seed, follow=8), 4):
+        for game, _ in itertools.islice(positions(rows, cols, mines, 500 + seed, follow=8), 4):
             analysis = Analysis(game.revealed, game.counts, game.mines)
             analysis.solve()
             prob, approximate = analysis.probabilities()
@@ -300,8 +303,7 @@ def test_a_true_fifty_fifty_is_a_guess_at_one_half() -> None:
 def test_the_guess_picks_the_least_risky_cell() -> None:
     guesses = 0
     for seed in range(40):
-        for game in positions(6, 6, 8, 900 + seed, follow=30):
-            hint = game.hint()
+        for game, hint in positions(6, 6, 8, 900 + seed, follow=30):
             if hint.kind != "guess":
                 continue
             expected = brute_probabilities(game)
@@ -316,8 +318,7 @@ def test_a_group_too_large_to_count_is_estimated_and_said_so(monkeypatch) -> Non
     monkeypatch.setattr(ms_logic, "COUNT_BUDGET", 3)
     seen_estimate = False
     for seed in range(30):
-        for game in positions(10, 10, 22, 700 + seed, follow=30):
-            hint = game.hint()
+        for game, hint in positions(10, 10, 22, 700 + seed, follow=30):
             if hint.kind == "guess":
                 assert 0.0 <= hint.params["probability"] <= 1.0
                 seen_estimate |= hint.params["approximate"]
@@ -334,15 +335,17 @@ def test_a_group_too_large_to_count_is_estimated_and_said_so(monkeypatch) -> Non
 def test_every_hint_has_a_sentence_its_params_fill() -> None:
     used = set()
     for seed in range(30):
-        for game in positions(9, 9, 16, 300 + seed, follow=60):
-            hint = game.hint()
+        for game, hint in positions(9, 9, 16, 300 + seed, follow=60):
             sentence = TECHNIQUES[hint.technique].format(**hint.params)
             assert "{" not in sentence
             used.add(hint.technique)
-            if "row" in hint.params:  # rows and columns are counted from 1 for players
-                r, c = hint.cells[0] if hint.kind == "guess" else (None, None)
-                if r is not None:
-                    assert (hint.params["row"], hint.params["col"]) == (r + 1, c + 1)
+            # rows and columns are counted from 1, as players do
+            if hint.kind == "guess":
+                assert (hint.params["row"] - 1, hint.params["col"] - 1) == hint.cells[0]
+            elif "row" in hint.params:
+                number = ("number", hint.params["row"] - 1, hint.params["col"] - 1)
+                assert number in hint.evidence
+                assert game.counts[number[1:]] == hint.params["value"]
     assert {"satisfied", "all_mines", "guess"} <= used
 
 

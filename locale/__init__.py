@@ -1,1 +1,0 @@
-"""Translations (.po sources): the installed package ``cmt_locale``."""

@@ -35,7 +35,7 @@ class Sector:
 
 
 def _read_shipped() -> str:
-    return resources.files("cmt_assets.sectors").joinpath("sectors.json").read_text("utf-8")
+    return (resources.files("cmt_assets") / "sectors" / "sectors.json").read_text("utf-8")
 
 
 def follows_rules(regions: np.ndarray, solution: np.ndarray) -> bool:

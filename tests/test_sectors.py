@@ -18,7 +18,7 @@ SECTORS = load_sectors()
 
 
 def raw() -> str:
-    return resources.files("cmt_assets.sectors").joinpath("sectors.json").read_text("utf-8")
+    return (resources.files("cmt_assets") / "sectors" / "sectors.json").read_text("utf-8")
 
 
 def connected(cells: set[tuple[int, int]]) -> bool:
@@ -65,10 +65,15 @@ def test_early_sectors_teach_and_the_last_need_advanced_techniques() -> None:
     assert set(levels) == {1, 2, 3, 4, 5}
 
 
-def test_hints_alone_solve_every_sector_with_no_wrong_hint() -> None:
+def test_hints_alone_solve_every_sector_with_no_wrong_hint_and_enough_evidence() -> None:
+    used = set()
     for sector in SECTORS:
         steps = drive(sector.regions, sector.solution, judge=True)
         assert steps is not None, f"the hints get stuck on sector {sector.number}"
+        used |= {step.technique for step in steps}
+    # the set as a whole teaches every family of techniques
+    for family in ("mole_sees", "last_in_", "_in_row", "_in_turf", "seen_by_", "s_in_", "would_"):
+        assert any(family in t for t in used), f"no sector needs {family}"
 
 
 def test_sectors_are_distinct_even_when_turned_or_recoloured() -> None:

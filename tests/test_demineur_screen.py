@@ -1,0 +1,426 @@
+"""The Démineur screen driven headless: posted events through the real input translator, and
+intents as each device sends them."""
+
+import numpy as np
+import pygame
+import pytest
+
+from core.minesweeper import Minesweeper
+from game import i18n
+from game.app import App, Options
+from game.intents import Device, Intent, Kind
+from game.scenes.demineur import SAVE_FILE, DemineurScene, Level, load_saved
+from game.scenes.demineur_levels import LevelScene, custom_problem
+from game.scenes.demineur_stats import STATS_FILE, StatsBook, StatsScene
+from game.scenes.dialog import Dialog
+from game.scenes.pause import Pause
+from game.views import ms_board
+
+# A 9x9 board with mines on the right edge only: revealing (4, 0) opens the left side.
+MINES = np.zeros((9, 9), bool)
+MINES[[0, 2, 4, 6, 8], 8] = True
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)))
+    yield a
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+def open_scene(app, clock, mines=MINES, level=None):
+    level = level or Level("custom", mines.shape[1], mines.shape[0], int(mines.sum()))
+    game = Minesweeper.from_mines(mines, clock=clock)
+    scene = DemineurScene(app, level, StatsBook(app.storage), game, clock=clock)
+    app.scenes.push(scene)
+    return scene
+
+
+def centre(scene, r, c):
+    return scene.view.cell_rect(r, c).center
+
+
+def post(app, events, now_ms=0):
+    """Events through the app's real input translator, as the loop feeds them."""
+    app.process_events([pygame.event.Event(t, **kw) for t, kw in events], now_ms)
+
+
+def click(app, pos, button=1):
+    post(
+        app,
+        [
+            (pygame.MOUSEBUTTONDOWN, {"button": button, "pos": pos}),
+            (pygame.MOUSEBUTTONUP, {"button": button, "pos": pos}),
+        ],
+    )
+
+
+def finger(app, kind, pos, now_ms):
+    w, h = app.size
+    event = {"touch_id": 1, "finger_id": 0, "x": pos[0] / w, "y": pos[1] / h, "dx": 0, "dy": 0}
+    post(app, [(kind, event)], now_ms)
+
+
+def test_a_click_reveals_and_the_first_touch_of_a_fresh_game_is_protected(app):
+    book = StatsBook(app.storage)
+    scene = DemineurScene(app, Level.preset("beginner"), book)
+    app.scenes.push(scene)
+    assert scene.game.status == "ready"
+    click(app, centre(scene, 0, 0))
+    game = scene.game
+    assert game.status == "playing"
+    assert game.revealed[:2, :2].all() and not game.mine_mask[:2, :2].any()
+    assert scene.clicks == 1
+
+
+def test_right_click_flags_and_a_flagged_cell_ignores_taps(app, clock):
+    scene = open_scene(app, clock)
+    click(app, centre(scene, 4, 0))
+    click(app, centre(scene, 0, 8), button=3)
+    assert scene.game.flagged[0, 8] and scene.game.mines_left == 4
+    click(app, centre(scene, 0, 8))
+    assert not scene.game.revealed[0, 8] and scene.game.status == "playing"
+    # flags are not limited: the counter goes below zero
+    for r in range(9):
+        scene.act("flag", r, 8)
+    assert scene.game.mines_left == 5 - 8
+
+
+def test_long_press_flags_once_started_and_the_ring_shows_progress(app, clock):
+    scene = open_scene(app, clock)
+    scene.view.zoom_to(60)  # touch play at a finger's size
+    scene.act("reveal", 4, 0)
+    pos = centre(scene, 1, 8)
+    finger(app, pygame.FINGERDOWN, pos, 0)
+    ring = app.translator.press_ring(200)
+    assert ring is not None and 0.4 < ring[1] < 0.6
+    post(app, [], 450)  # the translator's update fires the long press while the finger is down
+    assert scene.game.flagged[1, 8]
+    finger(app, pygame.FINGERUP, pos, 500)
+    assert scene.game.flagged[1, 8] and not scene.game.revealed[1, 8]
+
+
+def test_touch_on_cells_smaller_than_a_finger_zooms_in_first(app, clock):
+    tiny = np.zeros((40, 80), bool)
+    tiny[0, 79] = True
+    scene = open_scene(app, clock, tiny)
+    assert scene.view.px < scene.touch_cell(app.metrics)
+    pos = centre(scene, 20, 40)
+    finger(app, pygame.FINGERDOWN, pos, 0)
+    finger(app, pygame.FINGERUP, pos, 50)
+    assert scene.game.status == "ready"  # nothing played yet...
+    assert scene.view.px >= scene.touch_cell(app.metrics)  # ...the board zoomed in
+    r, c = scene.view.cell_at(pos)
+    assert abs(r - 20) <= 1 and abs(c - 40) <= 1  # around the finger
+    finger(app, pygame.FINGERDOWN, pos, 100)
+    finger(app, pygame.FINGERUP, pos, 150)
+    assert scene.game.started and scene.game.revealed[r, c]
+
+
+def test_flag_mode_switch_makes_every_tap_a_flag(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("reveal", 4, 0)
+    switch = next(w for w in scene.widgets if w.key == "flag_mode")
+    click(app, switch.rect.center)
+    assert scene.flag_mode
+    click(app, centre(scene, 2, 8))
+    assert scene.game.flagged[2, 8] and not scene.game.revealed[2, 8]
+    click(app, centre(scene, 2, 8))
+    assert not scene.game.flagged[2, 8]
+    app.dispatch(Intent(Kind.MODE_NEXT, Device.GAMEPAD))
+    assert not scene.flag_mode
+
+
+def test_chord_reveals_when_flags_match_and_shakes_when_not(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("reveal", 4, 0)
+    game = scene.game
+    scene.update(1.0)  # the cascade has rippled out
+    assert game.counts[1, 7] == 2 and not game.revealed[1, 8]
+    click(app, centre(scene, 1, 7))  # no flags around the 2: nothing opens, it shakes
+    assert not game.revealed[1, 8] and scene.shake is not None and scene.shake[0] == (1, 7)
+    scene.act("flag", 0, 8)
+    scene.act("flag", 2, 8)
+    app.dispatch(Intent(Kind.CHORD, Device.MOUSE, pos=centre(scene, 1, 7)))
+    assert game.revealed[1, 8] and game.status == "playing"
+
+
+def test_pause_stops_the_timer_and_hides_the_board(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("reveal", 4, 0)
+    clock.now += 5
+    app.dispatch(Intent(Kind.PAUSE, Device.GAMEPAD))
+    assert isinstance(app.scenes.top, Pause)
+    clock.now += 60
+    assert scene.game.elapsed_ms == 5000
+    app.draw(0)
+    board = scene.view.rect
+    # the hidden board: no tile colours anywhere in it
+    colours = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(board.x, board.right, 7)
+        for y in range(board.y, board.bottom, 7)
+    }
+    assert ms_board.CLASSIC.revealed not in colours and ms_board.CLASSIC.hidden not in colours
+    app.dispatch(Intent(Kind.PAUSE, Device.GAMEPAD))
+    assert app.scenes.top is scene
+    clock.now += 2
+    assert scene.game.elapsed_ms == 7000
+
+
+def test_the_timer_stops_while_the_window_is_unfocused(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("reveal", 4, 0)
+    clock.now += 3
+    post(app, [(pygame.WINDOWFOCUSLOST, {})])
+    clock.now += 100
+    post(app, [(pygame.WINDOWFOCUSGAINED, {})])
+    clock.now += 1
+    assert scene.game.elapsed_ms == 4000
+    assert load_saved(app) is not None  # losing focus saves the game (a kiosk may be cut off)
+
+
+def test_a_loss_shows_every_mine_and_crosses_wrong_flags(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("reveal", 4, 0)
+    scene.act("flag", 0, 8)  # right
+    scene.act("flag", 1, 8)  # wrong
+    scene.act("reveal", 2, 8)
+    assert scene.game.status == "lost"
+    codes = scene.codes()
+    assert codes[2, 8] == ms_board.EXPLODED
+    assert codes[4, 8] == ms_board.MINE and codes[0, 8] == ms_board.FLAG
+    assert codes[1, 8] == ms_board.WRONG_FLAG
+    assert not scene.result["won"] and scene.result["rank"] is None
+    assert {"retry", "again"} <= {w.key for w in scene.widgets}
+    assert scene.focus == "again"
+    stats = StatsBook(app.storage).stats.get(scene.level.key)
+    assert (stats.played, stats.won, stats.best_times) == (1, 0, [])
+
+
+def test_a_win_flags_the_mines_and_shows_the_figures(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("reveal", 4, 0)
+    clock.now += 12.5
+    for r in range(9):
+        scene.act("reveal", r, 7)
+    for r in (1, 3, 5, 7):
+        scene.act("reveal", r, 8)
+    assert scene.game.status == "won"
+    assert (scene.codes()[MINES] == ms_board.FLAG).all()
+    res = scene.result
+    assert res["won"] and res["ms"] == 12500 and res["rank"] == 1
+    assert res["bv"] == 5  # one opening plus the four numbers 1,3,5,7 on the right edge
+    assert res["efficiency"] == pytest.approx(5 / scene.clicks)
+    text = scene.result_text()
+    assert "0:12.5" in text and "3BV 5" in text and "hints used: 0" in text
+    # retry: the same mines at one tap
+    pad_confirm = next(w for w in scene.widgets if w.key == "retry")
+    click(app, pad_confirm.rect.center)
+    assert scene.game.status == "ready" and (scene.game.mine_mask == MINES).all()
+
+
+def test_statistics_are_saved_and_shown(app, clock):
+    scene = open_scene(app, clock)
+    key = scene.level.key
+    scene.act("reveal", 4, 0)
+    scene.act("reveal", 0, 8)  # lost
+    scene.retry()
+    scene.act("reveal", 4, 0)
+    clock.now += 20
+    for cell in [(r, 7) for r in range(9)] + [(r, 8) for r in (1, 3, 5, 7)]:
+        scene.act("reveal", *cell)
+    book = StatsBook(app.storage)  # read back from the file
+    s = book.stats.get(key)
+    assert (s.played, s.won, s.current_streak, s.best_streak) == (2, 1, 1, 1)
+    assert [ms for ms, _ in s.best_times] == [20000] and book.recent[key] == [20000]
+    stats = StatsScene(app, book, key)
+    app.scenes.push(stats)
+    texts = {w.key: getattr(w, "text", "") for w in stats.widgets}
+    assert texts["v0"] == "2" and texts["v2"] == "50 %" and texts["time0"] == "0:20.0"
+    # reset asks first; Cancel keeps everything
+    next(w for w in stats.widgets if w.key == "reset").confirm()
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog)
+    next(w for w in dialog.widgets if w.key == "button0").confirm()  # Cancel
+    assert StatsBook(app.storage).stats.get(key).played == 2
+    next(w for w in stats.widgets if w.key == "reset").confirm()
+    next(w for w in app.scenes.top.widgets if w.key == "button1").confirm()  # Reset
+    assert StatsBook(app.storage).stats.get(key).played == 0
+    assert (app.storage.path(STATS_FILE)).exists()
+
+
+def test_zoom_and_pan_by_wheel_drag_pinch_and_fit(app, clock):
+    big = np.zeros((40, 80), bool)
+    big[0, 0] = True
+    scene = open_scene(app, clock, big)
+    view = scene.view
+    assert view.whole_board_visible and view.fitted
+    at = centre(scene, 20, 40)
+    post(app, [(pygame.MOUSEMOTION, {"pos": at, "rel": (0, 0), "buttons": (0, 0, 0)})])
+    post(app, [(pygame.MOUSEWHEEL, {"x": 0, "y": 8})])
+    assert view.px > 30 and not view.whole_board_visible
+    assert view.cell_at(at) == (20, 40)  # the cell under the pointer stays under it
+    before = view.origin
+    post(
+        app,
+        [
+            (pygame.MOUSEBUTTONDOWN, {"button": 1, "pos": at}),
+            (
+                pygame.MOUSEMOTION,
+                {"pos": (at[0] - 100, at[1]), "rel": (-100, 0), "buttons": (1, 0, 0)},
+            ),
+            (pygame.MOUSEBUTTONUP, {"button": 1, "pos": (at[0] - 100, at[1])}),
+        ],
+    )
+    assert view.origin[0] == before[0] + 100 and scene.game.status == "ready"  # a drag, not a tap
+    app.dispatch(Intent(Kind.PAN, Device.TOUCH, delta=(50, 40)))
+    assert view.origin == (before[0] + 50, before[1] - 40)
+    app.dispatch(Intent(Kind.ZOOM, Device.TOUCH, pos=at, amount=0.5))
+    assert view.px < 30
+    fit = next(w for w in scene.widgets if w.key == "fit")
+    click(app, fit.rect.center)
+    assert view.whole_board_visible or view.fitted
+    # the gamepad: triggers zoom, the cursor pushes the view
+    app.dispatch(Intent(Kind.ZOOM, Device.GAMEPAD, amount=4))
+    for _ in range(30):
+        app.dispatch(Intent(Kind.CURSOR, Device.GAMEPAD, delta=(1, 0)))
+    assert scene.cursor[1] == 40 + 30
+    assert view.rect.contains(view.cell_rect(*scene.cursor))
+    assert scene.overview_rect() is not None  # the small map shows while zoomed in
+
+
+def test_hint_marks_the_evidence_and_says_it_in_the_players_language(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("reveal", 4, 0)
+    i18n.set_language("hu")
+    app.dispatch(Intent(Kind.HINT, Device.KEYBOARD))
+    hint = scene.hint
+    assert hint is not None and scene.hints_used == 1
+    marks = scene.codes() // ms_board.MARK
+    for item in hint.evidence:
+        if item[0] == "number":
+            assert marks[item[1], item[2]] == ms_board.USED
+    wanted = ms_board.SAFE if hint.kind == "safe" else ms_board.DEDUCED_MINE
+    assert all(marks[r, c] == wanted for r, c in hint.cells)
+    assert scene.message and scene.message != hint.technique
+    assert "sor" in scene.message  # Hungarian: row = sor
+    scene.act("reveal", 4, 0)
+    scene.act("flag", *hint.cells[0]) if hint.kind == "mine" else scene.act(
+        "reveal", *hint.cells[0]
+    )
+    assert scene.hint is None  # a move clears the marks
+
+
+def test_an_unfinished_game_is_saved_on_close_and_offered_again(tmp_path, clock):
+    app = App(Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)))
+    app.open_game("demineur")
+    levels = app.scenes.top
+    assert isinstance(levels, LevelScene) and levels.saved is None
+    next(w for w in levels.widgets if w.key == "beginner").confirm()
+    scene = app.scenes.top
+    scene.act("reveal", 4, 4)
+    scene.act("flag", *np.argwhere(scene.game.mine_mask)[0])
+    revealed = scene.game.revealed.copy()
+    app.close()
+    assert (tmp_path / SAVE_FILE).exists()
+    app = App(Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)))
+    app.open_game("demineur")
+    levels = app.scenes.top
+    resume = next(w for w in levels.widgets if w.key == "resume")
+    resume.confirm()
+    scene = app.scenes.top
+    assert isinstance(scene, DemineurScene) and scene.level.name == "beginner"
+    assert (scene.game.revealed == revealed).all() and scene.game.mines_left == 9
+    assert scene.clicks == 2
+    assert not (tmp_path / SAVE_FILE).exists()  # taken: it is saved again when left
+    pygame.display.quit()
+
+
+def test_custom_boards_are_validated_with_a_clear_message(app):
+    assert custom_problem(30, 20, 100) is None
+    assert "591" in custom_problem(30, 20, 600)
+    assert custom_problem(2, 2, 1) is not None
+    app.open_game("demineur")
+    levels = app.scenes.top
+    levels.custom = [9, 9, 72]
+    levels.change(2, 1)  # 73 mines on 81 cells
+    assert levels.problem and "72" in levels.problem
+    next(w for w in levels.widgets if w.key == "custom_play").confirm()
+    assert app.scenes.top is levels
+    levels.change(2, -1)
+    next(w for w in levels.widgets if w.key == "custom_play").confirm()
+    assert isinstance(app.scenes.top, DemineurScene)
+    assert app.scenes.top.level.key == "9x9/72"
+
+
+def test_the_cascade_ripples_out_and_a_tap_skips_it(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("reveal", 4, 0)
+    codes = scene.codes()
+    assert codes[4, 0] == ms_board.OPEN and codes[4, 6] == ms_board.HIDDEN  # not there yet
+    scene.update(0.1)
+    assert scene.codes()[4, 3] == ms_board.OPEN and scene.codes()[4, 6] == ms_board.HIDDEN
+    click(app, centre(scene, 0, 0))
+    assert scene.codes()[4, 6] == ms_board.OPEN
+    app.change_setting("reduced_motion", True)
+    scene.retry()
+    scene.act("reveal", 4, 0)
+    assert scene.codes()[4, 6] == ms_board.OPEN  # no ripple with reduced motion
+
+
+def test_only_changed_cells_are_redrawn(app, clock):
+    scene = open_scene(app, clock)
+    app.draw(0)
+    assert scene.view.redrawn == 81
+    app.draw(0)
+    assert scene.view.redrawn == 0
+    scene.act("reveal", 4, 0)
+    scene.skip_ripple()
+    app.draw(0)
+    assert scene.view.redrawn == int(scene.game.revealed.sum())
+
+
+def test_every_state_lays_out_without_overlaps_in_every_language_and_size(tmp_path, clock):
+    for size in ((1280, 800), (1920, 1080), (1080, 1920)):
+        app = App(Options(windowed=True, size=size, lang="en", data_dir=str(tmp_path)))
+        for lang in ("en", "ja", "hu"):
+            app.change_setting("language", lang)
+            scene = open_scene(app, clock, level=Level.preset("beginner"), mines=MINES)
+            for state in ("ready", "lost"):
+                if state == "lost":
+                    scene.act("reveal", 4, 0)
+                    scene.act("reveal", 0, 8)
+                rects = [w.rect for w in scene.widgets] + [scene.counter_box, scene.timer_box]
+                rects.append(scene.view.rect)
+                for i, a in enumerate(rects):
+                    assert app.metrics.screen.contains(a), (size, lang, state, a)
+                    for b in rects[i + 1 :]:
+                        assert not a.colliderect(b), (size, lang, state, a, b)
+                for w in scene.widgets:
+                    assert w.rect.h >= 44 and w.rect.w >= 44
+                    for fitted, _box in w.texts(app.ui):
+                        assert fitted.fits, (size, lang, state, w.key, fitted.lines)
+            app.scenes.pop()
+            levels = LevelScene(app)
+            app.scenes.push(levels)
+            for w in levels.widgets:
+                assert app.metrics.screen.contains(w.rect), (size, lang, w.key)
+                for fitted, _box in w.texts(app.ui):
+                    assert fitted.fits, (size, lang, w.key, fitted.lines)
+            app.scenes.pop()
+        pygame.display.quit()

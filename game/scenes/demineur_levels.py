@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from core.minesweeper import MAX_SIDE, PRESETS, PROTECTED
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.scenes.base import Scene
 from game.scenes.demineur import DemineurScene, Level, forget_saved, load_saved
 from game.scenes.demineur_stats import StatsBook, StatsScene, format_time
@@ -87,8 +87,9 @@ class LevelScene(Scene):
             lv = Level.preset(name)
             col = cols[i % n_cols]
             box = pygame.Rect(col.x, grid.y + (i // n_cols) * (level_h + m.gap), col.w, level_h)
-            mines = ngettext("{n} mine", "{n} mines", lv.mines).format(n=lv.mines)
-            size = _("{cols}×{rows}, {mines}").format(cols=lv.cols, rows=lv.rows, mines=mines)
+            size = _("{cols}×{rows}, {mines} mines").format(
+                cols=lv.cols, rows=lv.rows, mines=lv.mines
+            )
             label = f"{lv.title()}\n{size}"
             widgets.append(Button(box, name, label, lambda lv=lv: self.play(lv), primary=i == 0))
         y = grid.bottom + m.gap

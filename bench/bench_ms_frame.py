@@ -1,0 +1,138 @@
+"""Frame time of the Démineur screen: the marathon board (80×40) fully visible at 1920×1080.
+
+Headless (SDL dummy driver). Measures the whole screen as the program draws it
+(``App.draw``: bars, counters, board) while idle and during cascades (the ripple changes
+cells every frame), and, in the same run, a naive frame that draws every cell from scratch
+(a rectangle and a freshly rendered number per cell) for comparison.
+
+    .venv/bin/python bench/bench_ms_frame.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+
+from core.minesweeper import PRESETS, Minesweeper  # noqa: E402
+from game.app import App, Options  # noqa: E402
+from game.scenes.demineur import DemineurScene, Level  # noqa: E402
+from game.scenes.demineur_stats import StatsBook  # noqa: E402
+from game.views.ms_board import CLASSIC  # noqa: E402
+
+SIZE = (1920, 1080)
+IDLE_FRAMES = 300
+CASCADES = 12
+FRAME_S = 1 / 60
+
+
+def timed(draw) -> float:
+    start = time.perf_counter()
+    draw()
+    return (time.perf_counter() - start) * 1000
+
+
+def naive_frame(surface: pygame.Surface, game: Minesweeper, rect: pygame.Rect, font) -> None:
+    """Everything from scratch: one rectangle and, for a number, one text render per cell."""
+    surface.fill((12, 17, 28))
+    px = min(rect.w // game.cols, rect.h // game.rows)
+    revealed, counts = game.revealed, game.counts
+    for r in range(game.rows):
+        for c in range(game.cols):
+            box = pygame.Rect(rect.x + c * px, rect.y + r * px, px - 1, px - 1)
+            if revealed[r, c]:
+                pygame.draw.rect(surface, CLASSIC.revealed, box)
+                n = int(counts[r, c])
+                if n:
+                    digit = font.render(str(n), True, CLASSIC.numbers[n])
+                    surface.blit(digit, digit.get_rect(center=box.center))
+            else:
+                pygame.draw.rect(surface, CLASSIC.hidden, box)
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {
+        "frames": len(samples),
+        "median_ms": round(statistics.median(samples), 3),
+        "p90_ms": round(ordered[int(len(ordered) * 0.9)], 3),
+        "max_ms": round(ordered[-1], 3),
+    }
+
+
+def main() -> None:
+    data = tempfile.mkdtemp()
+    app = App(Options(windowed=True, size=SIZE, lang="en", data_dir=data))
+    app.settings.reduced_motion = False
+    p = PRESETS["marathon"]
+    level = Level.preset("marathon")
+    book = StatsBook(app.storage)
+    rng = np.random.default_rng(1)
+    results: dict[str, dict] = {}
+
+    # idle: a game in progress, nothing changes between frames
+    game = Minesweeper(p.cols, p.rows, p.mines, seed=11)
+    scene = DemineurScene(app, level, book, game)
+    app.scenes.push(scene)
+    scene.act("reveal", p.rows // 2, p.cols // 2)
+    scene.skip_ripple()
+    assert scene.view.whole_board_visible, "the marathon board must be fully visible"
+    app.draw(0)
+    idle = [timed(lambda: app.draw(0)) for _ in range(IDLE_FRAMES)]
+    results["idle"] = summary(idle)
+
+    # cascades: fresh layouts with few mines so one touch opens a large area that ripples
+    cascade, cells = [], []
+    for _ in range(CASCADES):
+        mines = np.zeros((p.rows, p.cols), bool)
+        mines.flat[rng.choice(p.rows * p.cols, 60, replace=False)] = True
+        mines[p.rows // 2 - 1 : p.rows // 2 + 2, p.cols // 2 - 1 : p.cols // 2 + 2] = False
+        scene.start(Minesweeper.from_mines(mines))
+        app.draw(0)
+        scene.act("reveal", p.rows // 2, p.cols // 2)
+        cells.append(int(scene.game.revealed.sum()))
+        while scene.ripple_until > 0:
+            scene.update(FRAME_S)
+            cascade.append(timed(lambda: app.draw(0)))
+    results["cascade"] = summary(cascade)
+    results["cascade"]["median_cells_opened"] = int(statistics.median(cells))
+
+    # naive: the same board and window, every cell drawn from scratch every frame
+    font = app.fonts.font(round(scene.view.px * 0.72), True)
+    surface = app.screen
+    naive = [
+        timed(lambda: naive_frame(surface, scene.game, scene.view.rect, font)) for _ in range(60)
+    ]
+    results["naive_full_redraw"] = summary(naive)
+    cell_px = scene.view.px
+    pygame.display.quit()
+
+    print(f"Démineur frame, marathon {p.cols}x{p.rows} at {SIZE[0]}x{SIZE[1]}, {cell_px} px cells")
+    print(f"{'frame':<20}{'frames':>8}{'median ms':>12}{'p90 ms':>10}{'max ms':>10}")
+    for name, r in results.items():
+        print(f"{name:<20}{r['frames']:>8}{r['median_ms']:>12}{r['p90_ms']:>10}{r['max_ms']:>10}")
+    speedup = results["naive_full_redraw"]["median_ms"] / results["idle"]["median_ms"]
+    print(f"naive / cached idle: {speedup:.1f}x")
+    out = Path(__file__).parent / "results" / "bench_ms_frame.json"
+    out.parent.mkdir(exist_ok=True)
+    meta = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+    }
+    meta["load_avg"] = os.getloadavg()
+    out.write_text(json.dumps({"meta": meta, "cell_px": cell_px, "frames": results}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

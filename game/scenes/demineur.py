@@ -617,6 +617,14 @@ class DemineurScene(Scene):
             else:
                 amp = max(2, view.px // 6) * (1 - age / SHAKE_S)
                 view.draw_cell(surface, r, c, int(codes[r, c]), round(amp * math.sin(age * 60)))
+        if self.hint is not None and view.px < ui.m.unit // 2:
+            # small cells: ring the hint so it can be found on a big board
+            cells = [view.cell_rect(r, c) for r, c in self.hint.cells]
+            area = cells[0].unionall(cells)
+            radius = max(area.w, area.h) // 2 + ui.m.unit // 2
+            pygame.draw.circle(
+                surface, view.palette.used, area.center, radius, max(3, ui.m.gap // 2)
+            )
         if ui.show_focus and not self.game.over:
             rect = view.cell_rect(*self.cursor)
             width = max(2, view.px // 8)

@@ -22,7 +22,7 @@ from game.scenes.dialog import Dialog
 from game.storage import Storage
 from game.ui import theme
 from game.ui.layout import Metrics
-from game.ui.widgets import UI, Button, Label, SettingRow, Widget
+from game.ui.widgets import UI, Button, Label, Widget
 
 if TYPE_CHECKING:
     from game.app import App
@@ -120,9 +120,15 @@ class StatsScene(Scene):
         widgets = self.header(m, _("Statistics"), back=True)
         body = self.body(m)
         chooser = pygame.Rect(body.x, body.y, body.w, m.unit)
-        widgets.append(
-            SettingRow(chooser, "size", _("Board"), size_label(self.key), "choice", self.step, m)
+        turn_w = min(round(m.unit * 3), body.w // 4)
+        prev_box = pygame.Rect(chooser.x, chooser.y, turn_w, m.unit)
+        next_box = pygame.Rect(chooser.right - turn_w, chooser.y, turn_w, m.unit)
+        name_box = pygame.Rect(
+            prev_box.right + m.gap, chooser.y, next_box.x - prev_box.right - 2 * m.gap, m.unit
         )
+        widgets.append(Button(prev_box, "size_prev", _("Previous"), lambda: self.step(-1)))
+        widgets.append(Label(name_box, "size", size_label(self.key), m.font, bold=True))
+        widgets.append(Button(next_box, "size_next", _("Next"), lambda: self.step(1)))
         s = self.book.stats.get(self.key)
         figures = [
             (_("Played"), str(s.played)),

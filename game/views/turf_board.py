@@ -63,7 +63,7 @@ MARK = (255, 120, 220)  # the player's ❌
 MARK_CORE = (255, 235, 250)
 AUTO_MARK = (120, 150, 185)  # the assistant's ❌
 CONFLICT = (255, 40, 60)
-HINT = (255, 214, 64)
+HINT = (255, 255, 255)  # the units a hint used: white, a colour no turf has
 MOLE_BODY = (92, 80, 128)
 MOLE_BELLY = (150, 138, 182)
 MOLE_EDGE = (20, 12, 30)
@@ -224,6 +224,26 @@ class BoardView:
                 cells.update(map(tuple, np.argwhere(regions == unit[1]).tolist()))
         for r, c in cells:
             surface.blit(shade, self.cell_rect(r, c).move(ox, oy))
+        width = max(2, self.cell // 14)
+        for unit in look.hint_units:  # outline each unit the hint used
+            if unit[0] == "row":
+                unit_cells = {(unit[1], c) for c in range(self.n)}
+            elif unit[0] == "col":
+                unit_cells = {(r, unit[1]) for r in range(self.n)}
+            elif unit[0] == "turf":
+                unit_cells = set(map(tuple, np.argwhere(regions == unit[1]).tolist()))
+            else:
+                continue
+            for r, c in unit_cells:
+                box = self.cell_rect(r, c).move(ox, oy)
+                for (dr, dc), a, b in (
+                    ((-1, 0), box.topleft, box.topright),
+                    ((1, 0), box.bottomleft, box.bottomright),
+                    ((0, -1), box.topleft, box.bottomleft),
+                    ((0, 1), box.topright, box.bottomright),
+                ):
+                    if (r + dr, c + dc) not in unit_cells:
+                        pygame.draw.line(surface, HINT, a, b, width)
         for unit in look.hint_units:
             if unit[0] == "mole":
                 box = self.cell_rect(unit[1], unit[2]).move(ox, oy)
@@ -232,7 +252,7 @@ class BoardView:
                 )
 
     def _draw_hint_cells(self, surface, look: Look, ox, oy) -> None:
-        colour = {"mole": theme.ON, "cross": HINT, "fix": CONFLICT}.get(look.hint_kind, HINT)
+        colour = {"mole": theme.ON, "cross": MARK, "fix": CONFLICT}.get(look.hint_kind, HINT)
         pulse = 1.0 if look.reduced_motion else 0.75 + 0.25 * math.sin(look.now * 6)
         width = max(3, round(self.cell // 9 * pulse))
         for r, c in look.hint_cells:

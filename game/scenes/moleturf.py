@@ -539,6 +539,13 @@ class MoleTurfScene(Scene):
         self.hidden = False
         super().resume()
 
+    def closing(self) -> None:
+        self.save()
+
+    def focus_changed(self, focused: bool) -> None:
+        if not focused and self.app.scenes.top is self and self.game.status == "playing":
+            self.open_pause()  # the clock stops and the board hides while the window is away
+
     def look(self) -> Look:
         settings = self.app.settings
         hint = self.hint

@@ -1,0 +1,437 @@
+"""The Cyber Mole Turf rules (core.moleturf): moves, shields, markers, Auto-❌, saving."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import turf
+from core.moleturf import MoleTurf
+
+REGIONS = turf.generate(9, seed=2024)
+SOLUTION = [(r, int(c)) for r, c in enumerate(turf.solve(REGIONS))]
+
+
+def relation(a: tuple[int, int], b: tuple[int, int]) -> set[str]:
+    """How two cells of REGIONS clash: "row", "col", "turf", "touch"."""
+    found = set()
+    if a[0] == b[0]:
+        found.add("row")
+    if a[1] == b[1]:
+        found.add("col")
+    if REGIONS[a] == REGIONS[b]:
+        found.add("turf")
+    if max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
+        found.add("touch")
+    return found
+
+
+def pair_clashing_only_by(kind: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    cells = list(itertools.product(range(9), range(9)))
+    for a, b in itertools.combinations(cells, 2):
+        if relation(a, b) == {kind}:
+            return a, b
+    raise AssertionError(f"no pair clashing only by {kind}")
+
+
+def free_pair() -> tuple[tuple[int, int], tuple[int, int]]:
+    """Two cells, neither in the solution, that do not clash with each other."""
+    cells = [cell for cell in itertools.product(range(9), range(9)) if cell not in SOLUTION]
+    return next((a, b) for a, b in itertools.combinations(cells, 2) if not relation(a, b))
+
+
+def snapshot(game: MoleTurf) -> tuple:
+    return (
+        game.moles.tobytes(),
+        game.marks.tobytes(),
+        game.auto_marks.tobytes(),
+        frozenset(game.conflicts),
+        game.shields,
+        game.status,
+        tuple(game.turf_status()),
+    )
+
+
+def lose(game: MoleTurf) -> tuple[int, int]:
+    """Spend every shield on one clash; returns the fatal cell."""
+    a, b = pair_clashing_only_by("row")
+    game.place(*a)
+    for _ in range(game.shields - 1):
+        assert game.place(*b) == "conflict"
+        assert game.place(*b) == "removed"
+    assert game.place(*b) == "conflict"
+    return b
+
+
+# ----- moles and conflicts -----------------------------------------------------------------
+
+
+def test_place_and_remove_a_mole() -> None:
+    game = MoleTurf(REGIONS)
+    assert game.place(4, 4) == "placed" and game.moles[4, 4]
+    assert game.place(4, 4) == "removed" and not game.moles.any()
+    assert game.shields == 3 and game.status == "playing"
+
+
+@pytest.mark.parametrize("kind", ["row", "col", "turf", "touch"])
+def test_a_clashing_mole_stays_costs_a_shield_and_is_a_conflict(kind: str) -> None:
+    a, b = pair_clashing_only_by(kind)
+    game = MoleTurf(REGIONS)
+    assert game.place(*a) == "placed"
+    assert game.place(*b) == "conflict"
+    assert game.moles[a] and game.moles[b]
+    assert game.conflicts == {a, b}
+    assert game.shields == 2
+    # taking the clashing mole away is free and clears the conflict
+    assert game.place(*b) == "removed"
+    assert game.conflicts == set() and game.shields == 2
+
+
+def test_a_mole_off_the_solution_that_clashes_with_nothing_is_no_mistake() -> None:
+    a, b = free_pair()
+    game = MoleTurf(REGIONS)
+    assert game.place(*a) == "placed" and game.place(*b) == "placed"
+    assert game.shields == 3 and game.conflicts == set()
+
+
+def test_three_mistakes_end_the_game_and_only_undo_or_retry_still_work() -> None:
+    game = MoleTurf(REGIONS)
+    fatal = lose(game)
+    assert game.status == "over" and game.shields == 0
+    before = snapshot(game)
+    empty = next(cell for cell in itertools.product(range(9), range(9)) if not game.moles[cell])
+    assert game.place(*empty) == "ignored"
+    assert game.toggle_mark(*empty) is False
+    assert game.erase(*fatal) is False
+    assert game.mark_many([empty, (8, 8)]) == 0
+    assert game.redo() is False
+    assert snapshot(game) == before
+    # "Undo Last Move": the fatal mole goes, one shield, play goes on
+    assert game.undo() is True
+    assert not game.moles[fatal] and game.shields == 1 and game.status == "playing"
+    assert game.conflicts == set()
+    assert game.place(*empty) != "ignored"
+
+
+def test_retry_restarts_the_sector_with_full_shields() -> None:
+    game = MoleTurf(REGIONS, shields=5)
+    lose(game)
+    game.toggle_mark(0, 0)  # ignored: the game is over
+    game.retry()
+    assert game.status == "playing" and game.shields == 5
+    assert not game.moles.any() and not game.marks.any()
+    assert game.undo() is False and game.redo() is False
+
+
+def test_undo_never_gives_a_shield_back_and_redo_repeats_the_move() -> None:
+    a, b = pair_clashing_only_by("col")
+    game = MoleTurf(REGIONS)
+    game.place(*a)
+    game.place(*b)
+    assert game.shields == 2
+    assert game.undo() and not game.moles[b] and game.shields == 2
+    assert game.undo() and not game.moles.any() and game.shields == 2
+    assert game.undo() is False
+    assert game.redo() and game.moles[a] and game.shields == 2
+    # redoing the clash is making the same mistake again
+    assert game.redo() and game.moles[b] and game.shields == 1
+    assert game.redo() is False
+
+
+def test_a_new_move_clears_the_redo_list() -> None:
+    game = MoleTurf(REGIONS)
+    game.place(1, 1)
+    game.undo()
+    game.toggle_mark(5, 5)
+    assert game.redo() is False and not game.moles[1, 1]
+
+
+def test_ignored_moves_leave_no_undo_step() -> None:
+    game = MoleTurf(REGIONS)
+    game.place(2, 2)
+    game.toggle_mark(2, 2)  # a mole is there: no marker
+    game.erase(7, 7)  # nothing to erase
+    game.mark_many([(2, 2)])
+    assert game.undo() and not game.moles.any()
+    assert game.undo() is False
+
+
+def test_solving_the_sector_wins_and_freezes_it() -> None:
+    game = MoleTurf(REGIONS)
+    for cell in SOLUTION[:-1]:
+        assert game.place(*cell) == "placed"
+        assert game.status == "playing"
+    assert game.place(*SOLUTION[-1]) == "placed"
+    assert game.status == "won" and game.turf_status() == ["done"] * 9
+    assert game.place(0, 0) == "ignored" and game.undo() is False
+    game.retry()
+    assert game.status == "playing"
+
+
+def test_any_clash_free_full_placement_wins_even_on_a_map_with_many_solutions() -> None:
+    stripes = np.repeat(np.arange(5), 5).reshape(5, 5)
+    game = MoleTurf(stripes)
+    for r, c in enumerate([3, 0, 2, 4, 1]):
+        game.place(r, c)
+    assert game.status == "won"
+
+
+# ----- markers -----------------------------------------------------------------------------
+
+
+def test_markers_toggle_erase_and_never_sit_under_a_mole() -> None:
+    game = MoleTurf(REGIONS)
+    assert game.toggle_mark(3, 3) is True and game.marks[3, 3]
+    assert game.toggle_mark(3, 3) is False and not game.marks[3, 3]
+    game.toggle_mark(3, 3)
+    assert game.erase(3, 3) is True and not game.marks[3, 3]
+    assert game.erase(3, 3) is False
+    # a mole on a marked cell replaces the marker; undo brings the marker back
+    game.toggle_mark(6, 2)
+    assert game.place(6, 2) == "placed"
+    assert game.moles[6, 2] and not game.marks[6, 2]
+    game.undo()
+    assert game.marks[6, 2] and not game.moles[6, 2]
+    # the eraser takes a mole away too
+    game.place(6, 2)
+    assert game.erase(6, 2) is True and not game.moles.any()
+
+
+def test_a_drag_marks_many_cells_as_one_undo_step() -> None:
+    game = MoleTurf(REGIONS)
+    game.place(0, 4)
+    game.toggle_mark(1, 1)
+    row = [(1, c) for c in range(9)]
+    assert game.mark_many(row) == 8  # (1, 1) was marked already
+    assert game.marks[1].all()
+    game.mark_many([(0, c) for c in range(9)])
+    assert not game.marks[0, 4] and game.moles[0, 4]  # the mole's cell is left alone
+    assert game.mark_many([(1, 2), (1, 3), (1, 3)], on=False) == 2
+    assert list(np.flatnonzero(~game.marks[1])) == [2, 3]
+    game.undo()
+    assert game.marks[1].all()
+    game.undo()
+    game.undo()
+    assert list(np.flatnonzero(game.marks)) == [1 * 9 + 1]
+    game.redo()
+    assert game.marks[1].all()
+
+
+def test_bad_cells_are_refused() -> None:
+    game = MoleTurf(REGIONS)
+    for call in (game.place, game.toggle_mark, game.erase):
+        with pytest.raises(ValueError, match="off the board"):
+            call(9, 0)
+        with pytest.raises(ValueError, match="whole number"):
+            call(1.5, 0)
+    with pytest.raises(ValueError, match="pair"):
+        game.mark_many([(1, 2, 3)])
+    with pytest.raises(ValueError, match="off the board"):
+        game.mark_many([(0, 0), (-1, 0)])
+    assert not game.marks.any()
+
+
+# ----- Auto-❌ and turf status ---------------------------------------------------------------
+
+
+def expected_auto(regions: np.ndarray, moles: np.ndarray) -> np.ndarray:
+    n = len(regions)
+    out = np.zeros((n, n), bool)
+    for r, c in zip(*np.nonzero(moles), strict=True):
+        out[r, :] = out[:, c] = True
+        out[regions == regions[r, c]] = True
+        out[max(r - 1, 0) : r + 2, max(c - 1, 0) : c + 2] = True
+    return out & ~moles
+
+
+def test_auto_marks_cover_row_column_turf_and_neighbours_of_every_mole() -> None:
+    game = MoleTurf(REGIONS)
+    a, b = free_pair()
+    game.place(*a)
+    assert np.array_equal(game.auto_marks, expected_auto(REGIONS, game.moles))
+    game.place(*b)
+    both = game.auto_marks.copy()
+    assert np.array_equal(both, expected_auto(REGIONS, game.moles))
+    # removing a mole withdraws only what it alone implied
+    game.place(*b)
+    only_a = expected_auto(REGIONS, game.moles)
+    assert np.array_equal(game.auto_marks, only_a)
+    assert (both & ~only_a).any()
+
+
+def test_auto_marks_stay_apart_from_the_players_markers_and_follow_the_setting() -> None:
+    game = MoleTurf(REGIONS, auto_x=False)
+    game.toggle_mark(8, 8)
+    game.place(0, 0)
+    assert not game.auto_marks.any()
+    game.auto_x = True  # switched on mid-game: the marks appear
+    assert game.auto_marks[0, 5] and game.auto_marks[1, 1]
+    assert list(np.flatnonzero(game.marks)) == [80]
+    game.auto_x = False
+    assert not game.auto_marks.any() and game.marks[8, 8]
+
+
+def test_turf_status_reports_done_conflict_and_empty() -> None:
+    a, b = pair_clashing_only_by("touch")
+    game = MoleTurf(REGIONS)
+    r, c = SOLUTION[0]
+    game.place(r, c)
+    assert game.turf_status()[REGIONS[r, c]] == "done"
+    assert game.turf_status().count("empty") == 8
+    game.undo()
+    game.place(*a)
+    game.place(*b)
+    status = game.turf_status()
+    assert status[REGIONS[a]] == status[REGIONS[b]] == "conflict"
+    assert status.count("empty") == 7
+
+
+def test_two_moles_in_one_turf_mark_it_as_a_conflict() -> None:
+    a, b = pair_clashing_only_by("turf")
+    game = MoleTurf(REGIONS)
+    game.place(*a)
+    game.place(*b)
+    assert game.turf_status()[REGIONS[a]] == "conflict"
+
+
+def test_the_solution_is_the_maps_only_solution() -> None:
+    game = MoleTurf(REGIONS)
+    assert [(r, int(c)) for r, c in enumerate(game.solution)] == SOLUTION
+    with pytest.raises(ValueError):
+        game.solution[0] = 0
+    assert MoleTurf(np.repeat(np.arange(4), 4).reshape(4, 4).T).solution is not None
+    no_way = np.array([[0, 0, 0, 0], [1, 1, 1, 1], [2, 3, 1, 1], [2, 3, 1, 1]])  # 2, 3 touch
+    assert MoleTurf(no_way).solution is None
+
+
+# ----- construction and saving -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ((np.zeros((4, 5), int),), "square"),
+        ((turf.generate(17, seed=1),), "4 to 16"),
+        ((REGIONS, 0), "at least 1"),
+        ((REGIONS, 2.5), "whole number"),
+    ],
+)
+def test_bad_games_are_refused(args: tuple, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        MoleTurf(*args)
+
+
+def test_the_board_state_cannot_be_written_from_outside() -> None:
+    game = MoleTurf(REGIONS)
+    for array in (game.moles, game.marks, game.auto_marks, game.regions):
+        with pytest.raises(ValueError):
+            array[0, 0] = 1
+
+
+def play_out(game: MoleTurf, script: list[tuple]) -> None:
+    for name, *args in script:
+        getattr(game, name)(*args)
+
+
+CELL = st.tuples(st.integers(0, 5), st.integers(0, 5))
+MOVES = st.one_of(
+    st.tuples(st.just("place"), st.integers(0, 5), st.integers(0, 5)),
+    st.tuples(st.just("place"), st.integers(0, 2), st.integers(0, 2)),  # crowded: clashes
+    st.tuples(st.sampled_from(["toggle_mark", "erase"]), st.integers(0, 5), st.integers(0, 5)),
+    st.tuples(st.just("mark_many"), st.lists(CELL, max_size=6), st.booleans()),
+    st.tuples(st.sampled_from(["undo", "undo", "redo", "retry"])),
+)
+SMALL = turf.generate(6, seed=9)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(MOVES, min_size=5, max_size=40), st.booleans())
+def test_any_move_sequence_keeps_the_rules(script: list[tuple], auto_x: bool) -> None:
+    game = MoleTurf(SMALL, auto_x=auto_x)
+    lowest = game.shields
+    for name, *args in script:
+        was_over = game.status == "over"
+        board = (game.moles.copy(), game.marks.copy())
+        getattr(game, name)(*args)
+        if name == "retry":
+            assert game.shields == 3 and not game.moles.any() and not game.marks.any()
+        elif was_over and name == "undo":
+            assert game.shields == 1 and not np.array_equal(game.moles, board[0])
+        else:
+            assert game.shields <= lowest  # a shield is never given back
+        lowest = game.shields
+        assert not (game.moles & game.marks).any()
+        expected = expected_auto(SMALL, game.moles) if auto_x else np.zeros((6, 6), bool)
+        assert np.array_equal(game.auto_marks, expected)
+        clashing = {
+            a
+            for a, b in itertools.permutations(zip(*np.nonzero(game.moles), strict=True), 2)
+            if a[0] == b[0]
+            or a[1] == b[1]
+            or SMALL[a] == SMALL[b]
+            or max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+        }
+        assert game.conflicts == {(int(r), int(c)) for r, c in clashing}
+    # the same moves give the same game, and the saved game resumes it exactly
+    again = MoleTurf(SMALL, auto_x=auto_x)
+    play_out(again, script)
+    assert snapshot(again) == snapshot(game)
+    resumed = MoleTurf.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert snapshot(resumed) == snapshot(game)
+    while game.undo():
+        assert resumed.undo() and snapshot(resumed) == snapshot(game)
+    assert not resumed.undo()
+
+
+def test_a_game_over_resumes_as_game_over_and_can_still_undo_its_last_move() -> None:
+    game = MoleTurf(REGIONS)
+    fatal = lose(game)
+    data = json.loads(json.dumps(game.to_dict()))
+    assert len(json.dumps(data)) < 600  # small: the map, a few moves, the shields
+    resumed = MoleTurf.from_dict(data)
+    assert resumed.status == "over" and resumed.shields == 0
+    assert resumed.undo() and not resumed.moles[fatal] and resumed.shields == 1
+
+
+def test_a_drag_survives_saving() -> None:
+    game = MoleTurf(REGIONS, auto_x=False)
+    game.mark_many([(2, c) for c in range(9)])
+    game.mark_many([(2, 4), (2, 5)], on=False)
+    resumed = MoleTurf.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert np.array_equal(resumed.marks, game.marks) and resumed.auto_x is False
+    resumed.undo()
+    assert resumed.marks[2].all()
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (lambda d: d.update(version=7), "version"),
+        (lambda d: d.pop("moves"), "no 'moves'"),
+        (lambda d: d.update(moves=[["fly", 1, 1]]), "unknown saved move"),
+        (lambda d: d.update(moves=[["place", 1, 99]]), "off the board"),
+        (lambda d: d.update(moves=[["erase", 1, 1]]), "changes nothing"),
+        (lambda d: d.update(moves=[["drag", True, [[1, 1, 1]]]]), "pair"),
+        (lambda d: d.update(moves="place"), "list"),
+        (lambda d: d.update(shields=5), "0 to 3"),
+        (lambda d: d.update(regions=[[0, 1], [1, 0]]), "4 to 32"),
+        (lambda d: d.update(auto_x="yes"), "true or false"),
+    ],
+)
+def test_a_damaged_save_is_refused(damage, words: str) -> None:
+    game = MoleTurf(REGIONS)
+    game.place(0, 0)
+    data = game.to_dict()
+    damage(data)
+    with pytest.raises(ValueError, match=words):
+        MoleTurf.from_dict(data)
+
+
+def test_a_save_that_is_not_a_dict_is_refused() -> None:
+    with pytest.raises(ValueError, match="dict"):
+        MoleTurf.from_dict([1, 2, 3])

@@ -7,6 +7,12 @@ columns still open there; a mole at ``(r, c)`` closes its row, its column, its t
 cells around it. Each step takes the row, column or turf with the fewest open cells: none
 means a dead end, one is a forced placement made at once, more is a branch. A solution is
 written as the column of the mole in each row.
+
+The generator plants a random valid placement, grows the turfs from its moles while the
+planted placement stays the only solution (each check is a search on a step budget), then
+repairs what is left: a rival solution's mole that is not planted moves into a neighbouring
+turf, which breaks that rival and spares the planted one. No kernel allocates: scratch space
+lives on the C stack (about 45 kB for the generator).
 """
 
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint32_t, uint64_t

@@ -67,7 +67,7 @@ def count_solutions(regions: object, limit: int = 2) -> int:
     limit = as_int(limit, "limit")
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
-    return _search(regions, limit)[0]
+    return _search(regions, min(limit, 2**62))[0]  # no board has 2**62 solutions
 
 
 def solve(regions: object) -> np.ndarray | None:

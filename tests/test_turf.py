@@ -104,6 +104,7 @@ def test_count_stops_at_limit() -> None:
     stripes = np.repeat(np.arange(12), 12).reshape(12, 12)
     for limit in (1, 2, 7, 1000):
         assert turf.count_solutions(stripes, limit) == limit
+    assert turf.count_solutions(stripes[:6, :6], 2**80) == STRIPED_COUNTS[6]  # a huge limit
 
 
 def test_solve_returns_a_valid_solution_or_none() -> None:

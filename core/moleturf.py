@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from core import turf
+from core import turf, turf_logic
 from core.checks import as_cell, as_int
+from core.hints import Hint
 
 MAX_SIDE = 16
 SAVE_VERSION = 1
@@ -142,6 +143,14 @@ class MoleTurf:
                 found.flags.writeable = False
             self._solution, self._solved = found, True
         return self._solution
+
+    def hint(self) -> Hint | None:
+        """The next step for the board as it stands: a fix for a wrong mole or marker first,
+        else the easiest deduction the board does not show yet; None once won or stuck."""
+        if self.status != "playing":
+            return None
+        crossed = self.marks | self.auto_marks
+        return turf_logic.hint(self._regions, self.moles, crossed, self.solution)
 
     @property
     def can_undo(self) -> bool:

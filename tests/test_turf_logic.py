@@ -10,6 +10,8 @@ import pytest
 
 from core import turf
 from core.hints import Hint
+from core.moleturf import MoleTurf
+from core.sectors import load_sectors
 from core.turf_logic import COLOUR_CONTEXT, LEVELS, TECHNIQUES, explain, grade, hint, solve_steps
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -340,3 +342,55 @@ def test_the_gettext_template_fragment_is_current() -> None:
 
     shipped = (ROOT / "locale" / "turf_hints.pot").read_text("utf-8")
     assert shipped == render_pot(), "run tools/make_turf_pot.py to refresh locale/turf_hints.pot"
+
+
+# ----- MoleTurf.hint() ------------------------------------------------------------------------
+
+
+def follow_hints(game: MoleTurf) -> Counter:
+    """Play a game by its hints alone: place each mole, mark each cross."""
+    used = Counter()
+    while (found := game.hint()) is not None:
+        assert found.kind in ("mole", "cross"), f"a fix hint though no mistake was made: {found}"
+        used[found.technique] += 1
+        if found.kind == "mole":
+            assert game.place(*found.cells[0]) == "placed"
+        else:
+            game.mark_many(found.cells)
+        assert sum(used.values()) <= game.n * game.n
+    return used
+
+
+@pytest.mark.parametrize("auto_x", [True, False])
+def test_following_the_hints_wins_a_sector_without_a_mistake(auto_x: bool) -> None:
+    sector = load_sectors()[24]
+    game = MoleTurf(sector.regions, auto_x=auto_x)
+    used = follow_hints(game)
+    assert game.status == "won" and game.shields == 3
+    assert (game.moles == cells_of(9, enumerate(sector.solution))).all()
+    # with auto-❌ on, the board already shows what each mole rules out
+    assert ("mole_sees" in used) is not auto_x
+
+
+def test_the_game_hint_names_a_wrong_mole_then_a_wrong_marker() -> None:
+    sector = load_sectors()[10]
+    game = MoleTurf(sector.regions)
+    wrong = (0, (int(sector.solution[0]) + 4) % 9)
+    right = (2, int(sector.solution[2]))
+    game.place(*wrong)
+    game.toggle_mark(*right)
+    found = game.hint()
+    assert (found.kind, found.cells, found.technique) == ("fix", (wrong,), "wrong_mole")
+    game.place(*wrong)  # removes it
+    found = game.hint()
+    assert (found.kind, found.cells, found.technique) == ("fix", (right,), "wrong_mark")
+    game.toggle_mark(*right)
+    assert game.hint().kind in ("mole", "cross")
+
+
+def test_a_won_game_has_no_hint() -> None:
+    sector = load_sectors()[0]
+    game = MoleTurf(sector.regions)
+    for r, c in enumerate(sector.solution):
+        game.place(r, int(c))
+    assert game.status == "won" and game.hint() is None

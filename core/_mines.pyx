@@ -9,26 +9,9 @@ marked revealed, so no inner loop needs a bounds check: a cascade simply stops a
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
+from core._rng cimport below
+
 import numpy
-
-
-cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
-    # SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and statistically sound for play.
-    cdef uint64_t z
-    state[0] += <uint64_t>0x9E3779B97F4A7C15
-    z = state[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t _below(uint64_t* state, uint64_t n) noexcept nogil:
-    """A uniform integer in [0, n), without modulo bias (rejection of the short tail)."""
-    cdef uint64_t threshold = (<uint64_t>0 - n) % n
-    cdef uint64_t x = _splitmix64(state)
-    while x < threshold:
-        x = _splitmix64(state)
-    return x % n
 
 
 cdef inline void _neighbour_offsets(int32_t width, int32_t* out) noexcept nogil:
@@ -62,7 +45,7 @@ def place_mines(uint8_t[::1] mine, int rows, int cols, int count,
                 scratch[n] = (r + 1) * width + (c + 1)
                 n += 1
         for k in range(count):
-            j = <uint64_t>k + _below(&state, <uint64_t>(n - k))
+            j = <uint64_t>k + below(&state, <uint64_t>(n - k))
             tmp = scratch[j]
             scratch[j] = scratch[k]
             scratch[k] = tmp

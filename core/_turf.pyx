@@ -18,6 +18,8 @@ lives on the C stack (about 45 kB for the generator).
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
+from core._rng cimport below
+
 cdef extern from *:
     """
     #if defined(_MSC_VER)
@@ -256,19 +258,8 @@ def count(const int32_t[::1] regions, int n, int64_t limit, int32_t[:, ::1] sols
 
 # ----- generator --------------------------------------------------------------------------
 
-cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
-    # SplitMix64 (Steele, Lea, Flood 2014), the same stream family the Démineur kernel uses.
-    cdef uint64_t z
-    state[0] += <uint64_t>0x9E3779B97F4A7C15
-    z = state[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
-
-
 cdef inline int _below(uint64_t* rng, int n) noexcept nogil:
-    """A uniform int in [0, n); the modulo bias is below 2**-50 for the sizes used here."""
-    return <int>(_splitmix64(rng) % <uint64_t>n)
+    return <int>below(rng, <uint64_t>n)
 
 
 cdef void _shuffle(int32_t* a, int k, uint64_t* rng) noexcept nogil:

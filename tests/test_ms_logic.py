@@ -3,7 +3,6 @@ probabilities match brute-force counting, and the hint speaks of what the board 
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 from fractions import Fraction
 from math import comb
@@ -351,10 +350,9 @@ def test_every_hint_has_a_sentence_its_params_fill() -> None:
 
 def test_the_translators_template_is_generated_from_the_sentences() -> None:
     root = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("make_ms_pot", root / "tools" / "make_ms_pot.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    from tools.make_hint_pots import render_ms_pot
+
     pot = (root / "locale" / "ms_hints.pot").read_text("utf-8")
-    assert pot == tool.render_pot(), "run tools/make_ms_pot.py after editing TECHNIQUES"
+    assert pot == render_ms_pot(), "run tools/make_hint_pots.py after editing TECHNIQUES"
     for template in TECHNIQUES.values():
         assert f'msgid "{template}"' in pot

@@ -338,10 +338,10 @@ def test_a_contradiction_names_the_moles_it_forces() -> None:
 
 
 def test_the_gettext_template_fragment_is_current() -> None:
-    from tools.make_turf_pot import render_pot
+    from tools.make_hint_pots import render_turf_pot
 
     shipped = (ROOT / "locale" / "turf_hints.pot").read_text("utf-8")
-    assert shipped == render_pot(), "run tools/make_turf_pot.py to refresh locale/turf_hints.pot"
+    assert shipped == render_turf_pot(), "run tools/make_hint_pots.py to refresh the .pot files"
 
 
 # ----- MoleTurf.hint() ------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from game import i18n
 from game.__main__ import build_parser, main
 from game.app import App, Options
 from game.ui import theme
+from tests.screens import QuietTranslator
 
 
 def run_game(*args, data_dir):
@@ -85,27 +86,16 @@ def test_bad_options_are_explained(capsys, argv, message):
     assert message in capsys.readouterr().err
 
 
-class QuietTranslator:
-    long_press_ms = 400
-
-    def handle(self, event, now_ms):
-        return []
-
-    def update(self, now_ms):
-        return []
-
+class HeldFingerTranslator(QuietTranslator):
     def press_ring(self, now_ms):
         return (640, 400), 0.5  # a finger held halfway through a long press
-
-    def close(self):
-        pass
 
 
 def test_damaged_settings_are_reported_in_one_line_and_play_goes_on(tmp_path):
     (tmp_path / "settings.json").write_text("{ this is not json")
     app = App(
         Options(windowed=True, size=(1280, 800), lang="hu", data_dir=str(tmp_path)),
-        translator=QuietTranslator(),
+        translator=HeldFingerTranslator(),
     )
     try:
         assert len(app.notices) == 1

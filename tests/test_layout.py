@@ -4,39 +4,18 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App, Options
 from game.intents import Device
 from game.scenes.dialog import Dialog
 from game.scenes.pause import Pause
 from game.ui.layout import metrics_for, overlaps
+from tests.screens import make_app
 
 SIZES = [(800, 480), (1280, 720), (1280, 800), (1920, 1080), (3840, 2160), (1080, 1920)]
 
 
-class QuietTranslator:
-    long_press_ms = 400
-
-    def handle(self, event, now_ms):
-        return []
-
-    def update(self, now_ms):
-        return []
-
-    def press_ring(self, now_ms):
-        return None
-
-    def close(self):
-        pass
-
-
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    a = App(
-        Options(
-            windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path_factory.mktemp("d"))
-        ),
-        translator=QuietTranslator(),
-    )
+    a = make_app(tmp_path_factory.mktemp("d"))
     yield a
     i18n.set_language("en")
     pygame.display.quit()

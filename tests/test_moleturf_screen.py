@@ -8,7 +8,6 @@ pytest.importorskip("core.moleturf")
 
 from core import turf_logic
 from game import i18n
-from game.app import App, Options
 from game.i18n import _, pgettext
 from game.intents import Device, Intent, Kind
 from game.scenes.dialog import Dialog
@@ -18,30 +17,7 @@ from game.scenes.moleturf_sectors import Celebration, Conquered, SectorMap
 from game.scenes.pause import Pause
 from game.ui.layout import overlaps
 from game.views.turf_board import CONFLICT, draw_turf_dots
-
-
-class QuietTranslator:
-    def __init__(self):
-        self.long_press_ms = 400
-
-    def handle(self, event, now_ms):
-        return []
-
-    def update(self, now_ms):
-        return []
-
-    def press_ring(self, now_ms):
-        return None
-
-    def close(self):
-        pass
-
-
-def make_app(folder, size=(1280, 800), lang="en"):
-    return App(
-        Options(windowed=True, size=size, lang=lang, data_dir=str(folder)),
-        translator=QuietTranslator(),
-    )
+from tests.screens import make_app
 
 
 @pytest.fixture

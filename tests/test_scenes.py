@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import STEP, App, Options
+from game.app import STEP
 from game.intents import Device, Intent, Kind
 from game.scenes import registry
 from game.scenes.base import Scene, SceneStack
@@ -14,33 +14,12 @@ from game.scenes.dialog import Dialog
 from game.scenes.launcher import Launcher
 from game.scenes.pause import Pause
 from game.scenes.settings import SettingsScene
-
-
-class QuietTranslator:
-    """Stands in for game.input.InputTranslator: these tests send intents directly."""
-
-    def __init__(self):
-        self.long_press_ms = 400
-
-    def handle(self, event, now_ms):
-        return []
-
-    def update(self, now_ms):
-        return []
-
-    def press_ring(self, now_ms):
-        return None
-
-    def close(self):
-        pass
+from tests.screens import make_app
 
 
 @pytest.fixture
 def app(tmp_path):
-    a = App(
-        Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)),
-        translator=QuietTranslator(),
-    )
+    a = make_app(tmp_path)
     yield a
     i18n.set_language("en")
     pygame.display.quit()
@@ -120,8 +99,8 @@ def test_fixed_timestep_updates_depend_on_time_not_frames(app):
     assert log.count("update r") <= round(0.25 / STEP)
 
 
-def test_a_game_without_a_screen_says_so_in_a_dialog(app):
-    registry.unregister("demineur")
+def test_a_game_without_a_screen_says_so_in_a_dialog(app, monkeypatch):
+    monkeypatch.setattr(registry, "factory", lambda game_id: None)  # as before a screen exists
     tap(app, "demineur")
     top = app.scenes.top
     assert isinstance(top, Dialog)
@@ -130,21 +109,19 @@ def test_a_game_without_a_screen_says_so_in_a_dialog(app):
     assert isinstance(app.scenes.top, Launcher)
 
 
-def test_a_registered_game_opens_from_the_launcher(app):
+def test_a_registered_game_opens_from_the_launcher(app, monkeypatch):
     opened = []
 
     class FakeGame(Scene):
         def enter(self):
             opened.append(self)
 
+    monkeypatch.setattr(registry, "_factories", {})  # the real screens come back afterwards
     registry.register("moleturf", FakeGame)
-    try:
-        tap(app, "moleturf")
-        assert isinstance(app.scenes.top, FakeGame) and opened
-        app.dispatch(Intent(Kind.BACK, Device.KEYBOARD))
-        assert isinstance(app.scenes.top, Launcher)
-    finally:
-        registry.unregister("moleturf")
+    tap(app, "moleturf")
+    assert isinstance(app.scenes.top, FakeGame) and opened
+    app.dispatch(Intent(Kind.BACK, Device.KEYBOARD))
+    assert isinstance(app.scenes.top, Launcher)
     with pytest.raises(ValueError, match="unknown game"):
         registry.register("chess", FakeGame)
 

@@ -64,10 +64,6 @@ def register(game_id: str, factory: SceneFactory) -> None:
     _factories[game_id] = factory
 
 
-def unregister(game_id: str) -> None:
-    _factories.pop(game_id, None)
-
-
 def factory(game_id: str) -> SceneFactory | None:
     """The game's scene factory, or None while its screen is not built."""
     info(game_id)

@@ -234,6 +234,20 @@ def test_a_win_flags_the_mines_and_shows_the_figures(app, clock):
     assert scene.game.status == "ready" and (scene.game.mine_mask == MINES).all()
 
 
+def test_retry_replays_the_seed_and_keeps_the_first_touch_protected(app, clock):
+    scene = open_scene(app, clock)
+    scene.replace_game(Minesweeper(9, 9, 10, seed=42, clock=clock))
+    scene.act("reveal", 4, 4)
+    first = scene.game.mine_mask.copy()
+    scene.retry()
+    assert scene.game.status == "ready" and scene.game.mine_mask is None
+    scene.act("reveal", 0, 0)  # another first touch: still never a mine around it
+    assert scene.game.status != "lost" and not scene.game.mine_mask[:2, :2].any()
+    scene.retry()
+    scene.act("reveal", 4, 4)  # the same first touch: the same mines
+    assert (scene.game.mine_mask == first).all()
+
+
 def test_statistics_are_saved_and_shown(app, clock):
     scene = open_scene(app, clock)
     key = scene.level.key

@@ -205,12 +205,16 @@ class DemineurScene(Scene):
         self.replace_game(self.new_game())
 
     def retry(self) -> None:
-        """The same mines again (the layout of the game just played)."""
-        mask = self.game.mine_mask
+        """The same board again: the same seed lays the same mines for the same first touch,
+        and the first touch stays protected as the rule book says."""
+        old = self.game
+        if old.seed is None:  # a fixed layout (from_mines) has no protection to keep
+            mask = old.mine_mask
+            self.replace_game(Minesweeper.from_mines(mask.copy(), clock=self.clock))
+            return
+        size = (old.cols, old.rows, old.mines)
         self.replace_game(
-            self.new_game()
-            if mask is None
-            else Minesweeper.from_mines(mask.copy(), clock=self.clock)
+            Minesweeper(*size, seed=old.seed, clock=self.clock, no_guess=old.no_guess)
         )
 
     # ---- saving ------------------------------------------------------------------------------

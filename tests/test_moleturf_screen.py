@@ -20,14 +20,6 @@ from game.views.turf_board import CONFLICT, draw_turf_dots
 from tests.screens import make_app
 
 
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    yield a
-    i18n.set_language("en")
-    pygame.display.quit()
-
-
 def wait(app, seconds):
     for _step in range(round(seconds / 0.05)):
         app.advance(0.05)

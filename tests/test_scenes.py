@@ -5,7 +5,6 @@ import json
 import pygame
 import pytest
 
-from game import i18n
 from game.app import STEP
 from game.intents import Device, Intent, Kind
 from game.scenes import registry
@@ -14,15 +13,6 @@ from game.scenes.dialog import Dialog
 from game.scenes.launcher import Launcher
 from game.scenes.pause import Pause
 from game.scenes.settings import SettingsScene
-from tests.screens import make_app
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    yield a
-    i18n.set_language("en")
-    pygame.display.quit()
 
 
 def tap(app, widget_key):

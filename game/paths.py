@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.resources
 import os
 from pathlib import Path
 
@@ -16,18 +15,13 @@ DATA_DIR_ENV = "CMT_DATA_DIR"
 def resource(package: str, *parts: str) -> Path:
     """A file shipped in a data package (``cmt_assets``, ``cmt_locale``), e.g. ``fonts/x.otf``.
 
-    ``importlib.resources`` finds the package both in a wheel and in an editable install;
-    some editable installs expose the package as a namespace whose path also lists an import
-    hook, which ``files()`` refuses on Python < 3.12, so the real folders are tried then.
+    The package's own folders are searched: ``cmt_locale`` is a namespace package (a
+    ``locale/__init__.py`` would shadow the standard library's ``locale``), and on Python
+    3.11 ``importlib.resources.files`` gives no usable path for one, neither in a wheel nor
+    in an editable install (whose namespace path also lists an import hook, not a folder).
     """
-    try:
-        base = importlib.resources.files(package)
-        folders = [Path(str(base))]
-    except (NotADirectoryError, TypeError):
-        module = importlib.import_module(package)
-        folders = [Path(p) for p in module.__path__ if Path(p).is_dir()]
-    for folder in folders:
-        candidate = folder.joinpath(*parts)
+    for folder in importlib.import_module(package).__path__:
+        candidate = Path(folder).joinpath(*parts)
         if candidate.exists():
             return candidate
     raise FileNotFoundError(f"{'/'.join(parts)} is missing from the installed {package} package")

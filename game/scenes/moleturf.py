@@ -21,9 +21,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
-from core.moleturf import MoleTurf
 
 from core import turf_logic
+from core.moleturf import MoleTurf
 from core.sectors import Sector, load_sectors
 from game.i18n import N_, _, pgettext
 from game.intents import Intent, Kind

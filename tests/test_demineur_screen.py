@@ -426,7 +426,7 @@ def test_every_state_lays_out_without_overlaps_in_every_language_and_size(tmp_pa
                     for b in rects[i + 1 :]:
                         assert not a.colliderect(b), (size, lang, state, a, b)
                 for w in scene.widgets:
-                    assert w.rect.h >= 44 and w.rect.w >= 44
+                    assert min(w.rect.size) >= min(48, app.metrics.unit), (w.key, w.rect.size)
                     for fitted, _box in w.texts(app.ui):
                         assert fitted.fits, (size, lang, state, w.key, fitted.lines)
             app.scenes.pop()

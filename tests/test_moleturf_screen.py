@@ -451,7 +451,7 @@ def check_layout(app):
     for w in scene.widgets:
         assert app.metrics.screen.contains(w.rect), w.key
         if w.focusable:
-            assert min(w.rect.size) >= 44, w.key
+            assert min(w.rect.size) >= min(48, m.unit), (w.key, w.rect.size)
         for fitted, _box in w.texts(ui):
             assert fitted.fits, (w.key, fitted.lines)
     assert not overlaps(rects), [

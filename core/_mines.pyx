@@ -141,17 +141,20 @@ def chord_at(const uint8_t[::1] mine, uint8_t[::1] revealed, const uint8_t[::1] 
     return opened, mines_opened, exploded
 
 
-def three_bv(const uint8_t[::1] mine, const int8_t[::1] counts, int rows, int cols,
-             int32_t[::1] stack):
-    """The board's 3BV: the fewest clicks that clear it without flags.
+def three_bv(const uint8_t[::1] mine, const int8_t[::1] counts, const uint8_t[::1] revealed,
+             int rows, int cols, int32_t[::1] stack):
+    """The board's 3BV and how much of it the player has solved.
 
-    One click per opening (a connected region of zeros, with its numbered border) plus one
-    per safe number that borders no zero. ``counts`` must be filled; frame cells are skipped.
+    3BV is the fewest clicks that clear the board without flags: one per opening (a connected
+    region of zeros, with its numbered border) plus one per safe number that borders no zero.
+    Returns ``(total, solved)``: solved counts the openings whose every cell is revealed and
+    the lone numbers revealed. ``counts`` must be filled; frame cells are skipped.
     """
     cdef int width = cols + 2
     cdef int32_t off[8]
     cdef int32_t r, c, i, j, k, top
-    cdef int64_t clicks = 0
+    cdef int64_t clicks = 0, solved = 0
+    cdef bint whole
     cdef uint8_t[::1] done
     # frame cells start "done", so the flood below needs no bounds checks
     frame = numpy.ones((rows + 2, cols + 2), dtype=numpy.uint8)
@@ -166,6 +169,7 @@ def three_bv(const uint8_t[::1] mine, const int8_t[::1] counts, int rows, int co
                 if done[i] or mine[i] or counts[i] != 0:
                     continue
                 clicks += 1
+                whole = revealed[i]
                 done[i] = 1
                 stack[0] = i
                 top = 1
@@ -177,13 +181,16 @@ def three_bv(const uint8_t[::1] mine, const int8_t[::1] counts, int rows, int co
                         if done[j] or mine[j]:
                             continue
                         done[j] = 1
+                        whole = whole and revealed[j]
                         if counts[j] == 0:
                             stack[top] = j
                             top += 1
+                solved += whole
         # numbers that no opening reaches each need a click of their own
         for r in range(1, rows + 1):
             for c in range(1, cols + 1):
                 i = r * width + c
                 if not done[i] and not mine[i]:
                     clicks += 1
-    return clicks
+                    solved += revealed[i]
+    return clicks, solved

@@ -150,20 +150,33 @@ class ReferenceGame:
         return opened
 
 
-def three_bv(layout: list[list[bool]]) -> int:
-    """3BV by definition: click every opening's zero once, then every number left hidden."""
+def three_bv(layout: list[list[bool]], shown: list[list[bool]] | None = None) -> tuple[int, int]:
+    """3BV by definition: click every opening's zero once, then every number left hidden.
+
+    Also the solved part: openings whose every cell is in ``shown``, and lone numbers shown.
+    """
     rows, cols = len(layout), len(layout[0])
+    shown = shown or [[False] * cols for _ in range(rows)]
     counts = counts_of(layout)
     revealed = [[False] * cols for _ in range(rows)]
     flagged = [[False] * cols for _ in range(rows)]
-    clicks = 0
+    clicks = solved = 0
     for r in range(rows):
         for c in range(cols):
             if not layout[r][c] and counts[r][c] == 0 and not revealed[r][c]:
+                before = [row[:] for row in revealed]
                 bfs_reveal(counts, revealed, flagged, r, c)
+                opening = [
+                    (i, j)
+                    for i in range(rows)
+                    for j in range(cols)
+                    if revealed[i][j] and not before[i][j]
+                ]
                 clicks += 1
+                solved += all(shown[i][j] for i, j in opening)
     for r in range(rows):
         for c in range(cols):
             if not layout[r][c] and not revealed[r][c]:
                 clicks += 1
-    return clicks
+                solved += shown[r][c]
+    return clicks, solved

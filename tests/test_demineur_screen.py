@@ -206,6 +206,8 @@ def test_a_loss_shows_every_mine_and_crosses_wrong_flags(app, clock):
     assert codes[4, 8] == ms_board.MINE and codes[0, 8] == ms_board.FLAG
     assert codes[1, 8] == ms_board.WRONG_FLAG
     assert not scene.result["won"] and scene.result["rank"] is None
+    # scored on what was solved: the one opening of five clicks' worth, over four clicks
+    assert "3BV 1/5" in scene.result_text() and "efficiency 25 %" in scene.result_text()
     assert {"retry", "again"} <= {w.key for w in scene.widgets}
     assert scene.focus == "again"
     stats = StatsBook(app.storage).stats.get(scene.level.key)

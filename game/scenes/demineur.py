@@ -390,15 +390,17 @@ class DemineurScene(Scene):
         """The end of the game: statistics, figures, the effect, and no saved game."""
         game = self.game
         won = game.status == "won"
-        bv = ms_score.three_bv(game.mine_mask)
+        bv, solved = ms_score.three_bv(game.mine_mask, game.revealed)
         ms = game.elapsed_ms
         rank = self.book.record(self.level.key, won, ms)
         self.result = {
             "won": won,
             "ms": ms,
             "bv": bv,
-            "bvs": ms_score.three_bv_per_second(bv, ms),
-            "efficiency": ms_score.efficiency(bv, self.clicks),
+            "bv_solved": solved,
+            # a lost game is measured on what the player solved, as players' tools do
+            "bvs": ms_score.three_bv_per_second(solved, ms),
+            "efficiency": ms_score.efficiency(solved, self.clicks),
             "rank": rank,
         }
         forget_saved(self.app)
@@ -745,7 +747,7 @@ class DemineurScene(Scene):
             "Time {time}, 3BV {bv}, 3BV/s {bvs}, efficiency {efficiency} %, hints used: {hints}"
         ).format(
             time=format_time(res["ms"]),
-            bv=res["bv"],
+            bv=res["bv"] if res["won"] else f"{res['bv_solved']}/{res['bv']}",
             bvs=f"{res['bvs']:.2f}",
             efficiency=round(res["efficiency"] * 100),
             hints=self.hints_used,

@@ -277,15 +277,25 @@ class Minesweeper:
         if not isinstance(data, dict):
             raise ValueError("a saved game must be an object")
         try:
-            cols, rows, mines = check_size(data["cols"], data["rows"], data["mines"])
-            seed = data["seed"]
-            game = cls(cols, rows, mines, seed=seed, clock=clock, no_guess=data["no_guess"])
-            if seed is None:  # a game on a fixed layout (from_mines)
-                game.seed = None
+            seed, layout = data["seed"], data["layout"]
+            if seed is None:
+                # a game on a fixed layout (from_mines): any size and density, laid from the start
+                cols, rows = as_int(data["cols"], "columns"), as_int(data["rows"], "rows")
+                if data["no_guess"] is not False:
+                    raise ValueError("a saved fixed layout cannot be a no-guess board")
+                game = cls.from_mines(_rows_array(layout, rows, cols, "layout"), clock=clock)
+                if game.mines != as_int(data["mines"], "mines"):
+                    raise ValueError(
+                        f"the saved layout has {game.mines} mines, not {data['mines']}"
+                    )
+                mines = game.mines
+            else:
+                cols, rows, mines = check_size(data["cols"], data["rows"], data["mines"])
+                game = cls(cols, rows, mines, seed=seed, clock=clock, no_guess=data["no_guess"])
             status, elapsed = data["status"], as_int(data["elapsed_ms"], "elapsed time")
             revealed = _rows_array(data["revealed"], rows, cols, "revealed")
             flagged = _rows_array(data["flagged"], rows, cols, "flagged")
-            layout, exploded = data["layout"], data["exploded"]
+            exploded = data["exploded"]
         except KeyError as err:
             raise ValueError(f"the saved game lacks {err}") from None
         if status not in ("ready", "playing", "won", "lost") or elapsed < 0:
@@ -293,7 +303,7 @@ class Minesweeper:
         if (revealed & flagged).any():
             raise ValueError("the saved game has a flag on a revealed cell")
         if status == "ready":
-            if layout is not None or revealed.any() or flagged.any():
+            if (layout is not None and seed is not None) or revealed.any() or flagged.any():
                 raise ValueError("a saved game not yet started cannot have moves")
             return game
         mask = _rows_array(layout, rows, cols, "layout")

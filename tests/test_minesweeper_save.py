@@ -91,3 +91,31 @@ def test_a_damaged_save_is_refused_with_a_reason(damage, message):
     damage(data)
     with pytest.raises(ValueError, match=message):
         Minesweeper.from_dict(data)
+
+
+def test_a_fixed_layout_round_trips_before_and_after_its_first_touch():
+    # fixed layouts may be smaller or denser than a seeded board allows (no protected square)
+    for mask in (
+        np.array([[True, False, False], [False, False, False], [False, False, True]]),
+        np.array([[True] * 5, [True] * 5, [True, True, False, True, True], [True] * 5]),
+        np.eye(6, dtype=bool),
+    ):
+        game = Minesweeper.from_mines(mask)
+        back = Minesweeper.from_dict(json.loads(json.dumps(game.to_dict())))
+        assert back.status == "ready" and back.seed is None
+        assert (back.mine_mask == mask).all()
+        safe = tuple(np.argwhere(~mask)[-1])
+        game.reveal(*safe)
+        back = Minesweeper.from_dict(json.loads(json.dumps(game.to_dict())))
+        same_state(game, back)
+
+
+def test_a_damaged_fixed_layout_save_is_refused():
+    data = Minesweeper.from_mines(np.eye(6, dtype=bool)).to_dict()
+    for key, value, words in (
+        ("mines", 5, "6 mines, not 5"),
+        ("layout", None, "layout grid"),
+        ("no_guess", True, "no-guess"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            Minesweeper.from_dict({**data, key: value})

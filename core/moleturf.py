@@ -49,6 +49,7 @@ class MoleTurf:
         self.auto_x = bool(auto_x)
         self._solution: np.ndarray | None = None
         self._solved = False
+        self._unique = False
         self._moles = np.zeros((n, n), np.bool_)
         self._marks = np.zeros((n, n), np.bool_)
         self._start()
@@ -141,6 +142,7 @@ class MoleTurf:
             found = turf.solve(self._regions)
             if found is not None:
                 found.flags.writeable = False
+                self._unique = turf.count_solutions(self._regions) == 1
             self._solution, self._solved = found, True
         return self._solution
 
@@ -150,7 +152,9 @@ class MoleTurf:
         if self.status != "playing":
             return None
         crossed = self.marks | self.auto_marks
-        return turf_logic.hint(self._regions, self.moles, crossed, self.solution)
+        # a "fix" is certain only on a map with one solution: elsewhere the mole may be right
+        solution = self.solution if self.solution is not None and self._unique else None
+        return turf_logic.hint(self._regions, self.moles, crossed, solution)
 
     @property
     def can_undo(self) -> bool:

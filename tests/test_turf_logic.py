@@ -394,3 +394,16 @@ def test_a_won_game_has_no_hint() -> None:
     for r, c in enumerate(sector.solution):
         game.place(r, int(c))
     assert game.status == "won" and game.hint() is None
+
+
+def test_on_a_map_with_several_solutions_a_right_mole_is_never_called_wrong() -> None:
+    stripes = np.repeat(np.arange(5), 5).reshape(5, 5)
+    other = [3, 0, 2, 4, 1]  # a full placement that wins, whatever solution solve() finds
+    game = MoleTurf(stripes)
+    game.toggle_mark(0, int(game.solution[0]))
+    for r, c in enumerate(other[:-1]):
+        game.place(r, c)
+        found = game.hint()
+        assert found.kind != "fix", found
+    game.place(4, other[4])
+    assert game.status == "won"

@@ -36,7 +36,7 @@ class MoleTurf:
     """
 
     def __init__(self, regions: object, shields: int = 3, auto_x: bool = True) -> None:
-        board = turf.validate(regions)
+        board = turf.validate(regions).copy()  # frozen below: never the caller's own array
         n = board.shape[0]
         if n > MAX_SIDE:
             raise ValueError(f"a Mole Turf board is 4 to {MAX_SIDE} cells wide, not {n}")
@@ -46,7 +46,7 @@ class MoleTurf:
         self.capacity = as_int(shields, "shields")
         if self.capacity < 1:
             raise ValueError(f"shields must be at least 1, not {self.capacity}")
-        self.auto_x = bool(auto_x)
+        self.auto_x = auto_x
         self._solution: np.ndarray | None = None
         self._solved = False
         self._unique = False
@@ -83,7 +83,7 @@ class MoleTurf:
 
     @auto_x.setter
     def auto_x(self, on: bool) -> None:
-        self._auto_x = bool(on)
+        self._auto_x = _as_bool(on, "auto_x")
 
     @property
     def auto_marks(self) -> np.ndarray:
@@ -189,9 +189,14 @@ class MoleTurf:
 
         Cells with a mole are left alone. Returns how many cells changed.
         """
+        on = _as_bool(on, "on")
+        try:
+            cells = tuple(cells)
+        except TypeError:
+            raise ValueError(f"a drag needs a list of (row, column) cells, not {cells!r}") from None
         checked = tuple(as_cell(*_pair(cell), self.n, self.n) for cell in cells)
         before = int(self._marks.sum())
-        self._play(("drag", bool(on), checked))
+        self._play(("drag", on, checked))
         return abs(int(self._marks.sum()) - before)
 
     def undo(self) -> bool:
@@ -359,6 +364,12 @@ def _around(mask: np.ndarray) -> np.ndarray:
             if (dr, dc) != (1, 1):
                 total += padded[dr : dr + rows, dc : dc + cols]
     return total
+
+
+def _as_bool(value: object, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
 
 
 def _pair(cell: object) -> tuple[object, object]:

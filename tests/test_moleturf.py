@@ -233,6 +233,10 @@ def test_bad_cells_are_refused() -> None:
         game.mark_many([(1, 2, 3)])
     with pytest.raises(ValueError, match="off the board"):
         game.mark_many([(0, 0), (-1, 0)])
+    with pytest.raises(ValueError, match="list of"):
+        game.mark_many(None)
+    with pytest.raises(ValueError, match="True or False"):
+        game.mark_many([(0, 0)], on="no")  # a truthy string would have marked the cell
     assert not game.marks.any()
 
 
@@ -319,11 +323,27 @@ def test_the_solution_is_the_maps_only_solution() -> None:
         ((turf.generate(17, seed=1),), "4 to 16"),
         ((REGIONS, 0), "at least 1"),
         ((REGIONS, 2.5), "whole number"),
+        ((REGIONS, 3, "off"), "auto_x must be True or False"),
     ],
 )
 def test_bad_games_are_refused(args: tuple, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         MoleTurf(*args)
+
+
+def test_the_auto_x_setting_must_be_a_bool_and_keeps_the_marks_it_had() -> None:
+    game = MoleTurf(REGIONS, auto_x=np.True_)
+    game.place(0, 0)
+    with pytest.raises(ValueError, match="auto_x"):
+        game.auto_x = "False"  # a string would have left Auto-x on
+    assert game.auto_x is True and game.auto_marks[0, 5]
+
+
+def test_the_map_given_stays_the_callers_and_changing_it_does_not_change_the_game() -> None:
+    mine = np.array(REGIONS, dtype=np.int32)
+    game = MoleTurf(mine)
+    mine[0, 0] = mine[8, 8]  # still the caller's array to edit (a map editor, a test)
+    assert game.regions[0, 0] == REGIONS[0][0]
 
 
 def test_the_board_state_cannot_be_written_from_outside() -> None:

@@ -27,7 +27,10 @@ def validate(regions: object) -> np.ndarray:
     Raises ValueError when the board is not a square of side MIN_SIDE..MAX_SIDE, holds
     anything but whole numbers, uses an id outside ``0..n-1``, or leaves an id out.
     """
-    board = np.asarray(regions)
+    try:
+        board = np.asarray(regions)
+    except ValueError:  # numpy's words for rows of unequal length
+        raise ValueError("a turf map must be a square grid: its rows differ in length") from None
     if board.ndim != 2 or board.shape[0] != board.shape[1]:
         raise ValueError(f"a turf map must be a square grid, not one of shape {board.shape}")
     n = board.shape[0]
@@ -48,7 +51,7 @@ def validate(regions: object) -> np.ndarray:
 
 
 def _search(regions: object, limit: int) -> tuple[int, np.ndarray]:
-    board = np.asarray(regions)
+    board = regions if isinstance(regions, np.ndarray) else validate(regions)
     # the kernel checks ids itself; validate() only runs to convert or to explain a refusal
     if board.dtype != np.int32 or board.ndim != 2 or not board.flags.c_contiguous:
         board = validate(board)

@@ -164,6 +164,7 @@ def test_search_accepts_lists_and_other_integer_types() -> None:
         (np.repeat(np.arange(4), 4).reshape(4, 4) + 1, "turf id 4"),
         (np.repeat([0, 0, 2, 3], 4).reshape(4, 4), "missing: 1"),
         (np.full((5, 5), 2**40), "outside 0..4"),
+        ([[0, 0, 1, 1], [2, 2, 3], [0, 1, 2, 3], [3, 3, 3, 3]], "rows differ in length"),
     ],
 )
 def test_malformed_boards_are_refused(regions: object, words: str) -> None:

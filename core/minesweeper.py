@@ -328,12 +328,9 @@ class Minesweeper:
         if (status == "won") != (game._safe_left == 0) and status != "lost":
             raise ValueError("the saved game's status does not match its revealed cells")
         game.status = status
-        watch = game.stopwatch
-        watch.start()
-        watch.pause()
-        watch._banked = elapsed / 1000  # the time already played; the clock resumes from it
+        game.stopwatch.restore(elapsed)
         if game.over:
-            watch.stop()
+            game.stopwatch.stop()
         return game
 
     # ----- internals ---------------------------------------------------------------------

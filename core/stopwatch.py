@@ -16,6 +16,7 @@ class Stopwatch:
     def __init__(self, clock: Callable[[], float]) -> None:
         self._clock = clock
         self._banked = 0.0  # seconds from finished running spans
+        self._restored_ms = 0  # time played before a saved game was restored, exact
         self._since: float | None = None  # clock value when the current span began
         self.started = False
         self.stopped = False
@@ -29,7 +30,7 @@ class Stopwatch:
         total = self._banked
         if self._since is not None:
             total += self._clock() - self._since
-        return int(total * 1000)
+        return self._restored_ms + int(total * 1000)
 
     def start(self) -> None:
         if not self.started:
@@ -44,6 +45,11 @@ class Stopwatch:
     def resume(self) -> None:
         if self.started and not self.stopped and self._since is None:
             self._since = self._clock()
+
+    def restore(self, elapsed_ms: int) -> None:
+        """Continue a saved game's watch: started, paused, ``elapsed_ms`` already played."""
+        self.started, self._since = True, None
+        self._banked, self._restored_ms = 0.0, elapsed_ms
 
     def stop(self) -> None:
         self.pause()

@@ -58,6 +58,19 @@ def test_a_game_in_progress_survives_a_round_trip_through_json():
     same_state(game, back)
 
 
+def test_the_time_played_comes_back_to_the_millisecond_however_often_it_is_saved():
+    game, clock, _ = played()
+    for ms in (1001, 4003, 59_999, 123_457):  # each lost a millisecond to float rounding
+        data = {**game.to_dict(), "elapsed_ms": ms}
+        for _ in range(3):  # the program saves on every close and resumes on every start
+            data = Minesweeper.from_dict(data, clock=clock).to_dict()
+        assert data["elapsed_ms"] == ms
+    back = Minesweeper.from_dict({**game.to_dict(), "elapsed_ms": 1001}, clock=clock)
+    back.resume()
+    clock.now += 0.25
+    assert back.elapsed_ms == 1251
+
+
 def test_finished_and_unstarted_games_round_trip():
     game, clock, _ = played()
     mine = tuple(np.argwhere(game.mine_mask & ~game.flagged)[0])

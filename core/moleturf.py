@@ -175,10 +175,9 @@ class MoleTurf:
         return self._play(("place", *as_cell(r, c, self.n, self.n)))
 
     def toggle_mark(self, r: int, c: int) -> bool:
-        """Put or lift a ❌ marker on a cell without a mole; returns whether it is marked."""
-        r, c = as_cell(r, c, self.n, self.n)
-        self._play(("mark", r, c))
-        return bool(self._marks[r, c])
+        """Put or lift a ❌ marker on a cell without a mole; returns True when it put one
+        (False when it lifted one or the move was ignored)."""
+        return self._play(("mark", *as_cell(r, c, self.n, self.n))) == "marked"
 
     def erase(self, r: int, c: int) -> bool:
         """Clear a cell of its marker or mole; returns whether anything was taken away."""

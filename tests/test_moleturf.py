@@ -101,12 +101,17 @@ def test_a_mole_off_the_solution_that_clashes_with_nothing_is_no_mistake() -> No
 
 def test_three_mistakes_end_the_game_and_only_undo_or_retry_still_work() -> None:
     game = MoleTurf(REGIONS)
+    marked = next(
+        c for c in itertools.product(range(9), range(9)) if c not in pair_clashing_only_by("row")
+    )
+    game.toggle_mark(*marked)
     fatal = lose(game)
-    assert game.status == "over" and game.shields == 0
+    assert game.status == "over" and game.shields == 0 and game.marks[marked]
     before = snapshot(game)
     empty = next(cell for cell in itertools.product(range(9), range(9)) if not game.moles[cell])
     assert game.place(*empty) == "ignored"
     assert game.toggle_mark(*empty) is False
+    assert game.toggle_mark(*marked) is False  # ignored: it says so, and the marker stays
     assert game.erase(*fatal) is False
     assert game.mark_many([empty, (8, 8)]) == 0
     assert game.redo() is False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,11 +42,14 @@ class SizeStats:
         self.best_streak = max(self.best_streak, self.current_streak)
         if time_ms is None:
             return None
-        entry = (as_int(time_ms, "time"), date)
-        self.best_times.append(entry)
-        self.best_times.sort(key=lambda t: t[0])  # stable: an equal older time stays ahead
+        ms = as_int(time_ms, "time")
+        # after every equal time: an older win with the same time keeps its place
+        place = bisect.bisect_right([t for t, _ in self.best_times], ms)
+        if place >= TOP_TIMES:
+            return None
+        self.best_times.insert(place, (ms, date))
         del self.best_times[TOP_TIMES:]
-        return self.best_times.index(entry) + 1 if entry in self.best_times else None
+        return place + 1
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -35,6 +35,12 @@ def test_best_times_keep_the_ten_fastest_wins_with_dates_and_never_a_loss():
     assert times[2] == (3000, "2026-11-02")  # an equal time keeps the older date first
     assert stats.record(KEY, True, 60_000, "2026-12-01") is None  # too slow to rank
     assert stats.record(KEY, True, 1500, "2026-12-02") == 2
+    assert stats.record(KEY, True, 1500, "2026-12-02") == 3  # the same time and day again
+
+
+def test_ranks_of_equal_times_on_the_same_day_follow_their_order():
+    stats = Statistics()
+    assert [stats.record(KEY, True, 4000, "2026-11-30") for _ in range(3)] == [1, 2, 3]
 
 
 def test_sizes_are_kept_apart_and_reset_one_at_a_time():

@@ -9,6 +9,13 @@ top.
 Vsync: pygame offers it only with a renderer (SCALED); in fullscreen the window is exactly
 the desktop size, so SCALED draws 1:1 and gets vsync where the driver has it. A resizable
 window must redraw at its own size, so it is paced by the clock alone.
+
+A window smaller than the smallest supported screen (``MIN_SIZE`` either way round: a window
+dragged small, a small display in fullscreen) is not refused: the screens are laid out at
+``logical_size``, the window's shape scaled up to that minimum, on an off-screen canvas that
+each frame is shrunk onto the window; the input translator maps pointers the same way.
+(pygame-ce offers a minimum window size only through a deprecated call, and window managers
+may ignore it; this works everywhere.)
 """
 
 from __future__ import annotations
@@ -29,9 +36,9 @@ from game.scenes.base import SceneStack
 from game.scenes.dialog import Dialog
 from game.scenes.launcher import Launcher
 from game.scenes.settings import SettingsScene
-from game.storage import Settings, Storage, load_settings, save_settings
+from game.storage import WINDOW_SIDE_RANGE, Settings, Storage, load_settings, save_settings
 from game.ui import theme
-from game.ui.layout import MIN_SIZE, Metrics, metrics_for
+from game.ui.layout import Metrics, logical_size, metrics_for
 from game.ui.prompts import shows_prompts
 from game.ui.text import FontBook
 from game.ui.widgets import UI
@@ -74,11 +81,13 @@ class App:
             self.fullscreen = options.fullscreen or self.settings.fullscreen
         self.window_size = options.size or self.settings.window_size
         pygame.display.set_caption(_("Cyber Mole Turf & Démineur"))
-        self.screen = self._open_window()
+        self.window = self._open_window()
+        self.screen = self._canvas()
+        self._laid_out_for = self.window.get_size()
         if translator is None:
             from game.input import InputTranslator
 
-            translator = InputTranslator(self.size, self.settings.long_press_ms)
+            translator = InputTranslator(self.window.get_size(), self.settings.long_press_ms)
         self.translator = translator
         self.device = Device.MOUSE
         self.notices: list[tuple[str, float]] = []  # (text, time it goes away)
@@ -98,7 +107,19 @@ class App:
     # window ----------------------------------------------------------------------------------
     @property
     def size(self) -> tuple[int, int]:
+        """The size the screens are laid out and drawn at (see the module docstring)."""
         return self.screen.get_size()
+
+    def _canvas(self) -> pygame.Surface:
+        size = logical_size(self.window.get_size())
+        if size == self.window.get_size():
+            return self.window
+        return pygame.Surface(size, 0, self.window)
+
+    def window_pos(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """The window pixel showing the layout pixel ``pos``."""
+        (w, h), (lw, lh) = self.window.get_size(), self.size
+        return (pos[0] * w // lw, pos[1] * h // lh)
 
     @property
     def language(self) -> str:
@@ -112,27 +133,30 @@ class App:
                 ((0, 0), pygame.FULLSCREEN, 0),
             ]
         else:
-            w, h = (max(a, b) for a, b in zip(self.window_size, MIN_SIZE, strict=True))
-            attempts = [((w, h), pygame.RESIZABLE, 0)]
+            attempts = [(self.window_size, pygame.RESIZABLE, 0)]
         for i, (size, flags, vsync) in enumerate(attempts):
             try:
-                return pygame.display.set_mode(size, flags, vsync=vsync)
+                window = pygame.display.set_mode(size, flags, vsync=vsync)
             except pygame.error:
                 if i == len(attempts) - 1:
                     raise
+                continue
+            return window
         raise AssertionError("unreachable")
 
     def set_fullscreen(self, on: bool) -> None:
         if on == self.fullscreen:
             return
         if not self.fullscreen:
-            self.window_size = self.size
+            self.window_size = self.window.get_size()
         self.fullscreen = on
-        self.screen = self._open_window()
+        self._open_window()
         self.on_resize()
 
     def on_resize(self) -> None:
-        self.screen = pygame.display.get_surface()
+        self.window = pygame.display.get_surface()
+        self.screen = self._canvas()
+        self._laid_out_for = self.window.get_size()
         self.metrics = metrics_for(self.size)
         self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
         self.scenes.relayout()
@@ -164,7 +188,11 @@ class App:
 
     def save_settings(self) -> None:
         if not self.fullscreen:
-            self.settings.window_size = self.size
+            size = self.window.get_size()
+            # a window dragged smaller than a saved size may be is kept as its layout size
+            self.settings.window_size = (
+                size if min(size) >= WINDOW_SIDE_RANGE[0] else logical_size(size)
+            )
         try:
             save_settings(self.storage, self.settings)
         except OSError:
@@ -208,7 +236,8 @@ class App:
     def process_events(self, events: list[pygame.event.Event], now_ms: int) -> None:
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                if pygame.display.get_surface().get_size() != self.metrics_size():
+                # pygame resizes the display surface in place: compare with what was laid out
+                if pygame.display.get_surface().get_size() != self._laid_out_for:
                     self.on_resize()
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
                 for scene in self.scenes.scenes:
@@ -220,14 +249,13 @@ class App:
         for intent in self.translator.update(now_ms):
             self.dispatch(intent)
 
-    def metrics_size(self) -> tuple[int, int]:
-        return self.metrics.width, self.metrics.height
-
     def draw(self, now_ms: int) -> None:
         self.screen.fill(theme.BACKGROUND)
         self.scenes.draw(self.screen)
         self._draw_press_ring(now_ms)
         self._draw_notice()
+        if self.screen is not self.window:
+            pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
 
     def _draw_press_ring(self, now_ms: int) -> None:
         ring = self.translator.press_ring(now_ms)
@@ -282,15 +310,13 @@ class App:
                 drawn += 1
                 if frames is not None and drawn >= frames:
                     if self.options.screenshot:
-                        pygame.image.save(self.screen, self.options.screenshot)
+                        pygame.image.save(self.window, self.options.screenshot)
                     break
         finally:
             self.close()
         return 0
 
     def close(self) -> None:
-        if not self.fullscreen and pygame.display.get_surface() is not None:
-            self.settings.window_size = self.size
         if self.options.frames is None:
             self.save_settings()
         for scene in self.scenes.scenes:

@@ -4,6 +4,9 @@ Every pygame event goes through ``InputTranslator.handle``; time-driven intents 
 firing while the finger is still down, auto-repeat of held directions) come from ``update``.
 Time is always the caller's ``now_ms``: nothing here reads a clock, so tests are exact.
 
+Pointer positions in intents are in layout pixels: the window's own, or ``logical_size`` of a
+window smaller than the smallest supported screen (the app shrinks such frames to the window).
+
 Pointer clicks fire on release (a press may still become a drag, a chord or a long-press);
 commands from keys and pad buttons fire on press. The bindings are the tables below.
 """
@@ -17,6 +20,7 @@ import pygame
 from pygame._sdl2 import controller as sdl_controller
 
 from game.intents import Device, Intent, Kind
+from game.ui.layout import logical_size
 
 # ---- bindings and tuning (all of it) ---------------------------------------------------------
 
@@ -353,6 +357,7 @@ class InputTranslator:
 
     def __init__(self, window_size: tuple[int, int], long_press_ms: int = 400) -> None:
         self.window_size = (int(window_size[0]), int(window_size[1]))
+        self.view_size = logical_size(self.window_size)  # pointer intents are in these pixels
         self.long_press_ms = long_press_ms
         self.last_device = Device.MOUSE
         self._mouse = _Mouse()
@@ -373,11 +378,23 @@ class InputTranslator:
             raise ValueError(f"long_press_ms must be between {low} and {high} ms, got {value}")
         self._long_press_ms = int(value)
 
+    def _resize(self, size: tuple[int, int]) -> None:
+        w, h = int(size[0]), int(size[1])
+        if w > 0 and h > 0:  # a minimised window may report nothing useful: keep the last size
+            self.window_size = (w, h)
+            self.view_size = logical_size(self.window_size)
+
     def _touch_slop(self) -> float:
-        return max(TOUCH_SLOP_MIN_PX, TOUCH_SLOP_FRACTION * min(self.window_size))
+        return max(TOUCH_SLOP_MIN_PX, TOUCH_SLOP_FRACTION * min(self.view_size))
 
     def _finger_pos(self, event: pygame.event.Event) -> tuple[float, float]:
-        return (event.x * self.window_size[0], event.y * self.window_size[1])
+        return (event.x * self.view_size[0], event.y * self.view_size[1])
+
+    def _mouse_pos(self, event: pygame.event.Event) -> tuple[int, int]:
+        (x, y), (w, h), (vw, vh) = event.pos, self.window_size, self.view_size
+        if (w, h) == (vw, vh):
+            return (int(x), int(y))
+        return (round(x * vw / w), round(y * vh / h))
 
     # -- events --
 
@@ -392,15 +409,15 @@ class InputTranslator:
         if t == pygame.QUIT:
             return [Intent(Kind.QUIT, self.last_device)]
         if t == pygame.WINDOWSIZECHANGED:
-            self.window_size = (event.x, event.y)
+            self._resize((event.x, event.y))
         elif t == pygame.VIDEORESIZE:
-            self.window_size = (event.w, event.h)
+            self._resize((event.w, event.h))
         elif t == pygame.WINDOWFOCUSLOST:
             self._release_held()  # the key-up events go to another window now
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return []  # SDL made it up from a finger; the FINGER* event already counts
-            pos = (int(event.pos[0]), int(event.pos[1]))
+            pos = self._mouse_pos(event)
             if t == pygame.MOUSEBUTTONDOWN:
                 return self._mouse.down(event.button, pos)
             if t == pygame.MOUSEBUTTONUP:

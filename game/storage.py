@@ -31,6 +31,7 @@ SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
 LANGUAGES = ("en", "ja", "hu")
 LONG_PRESS_RANGE = (150, 1000)
+WINDOW_SIDE_RANGE = (320, 16384)  # px, for the saved window size
 
 
 class Storage:
@@ -170,12 +171,13 @@ class Settings:
         if self.flag_switch_side not in ("left", "right"):
             raise ValueError(f"flag switch side must be left or right: {self.flag_switch_side!r}")
         size = self.window_size
+        lo, hi = WINDOW_SIDE_RANGE
         if not (
             isinstance(size, tuple)
             and len(size) == 2
-            and all(is_int(v) and 320 <= v <= 16384 for v in size)
+            and all(is_int(v) and lo <= v <= hi for v in size)
         ):
-            raise ValueError(f"window size must be two numbers 320..16384, not {size!r}")
+            raise ValueError(f"window size must be two numbers {lo}..{hi}, not {size!r}")
         for name in (
             "muted",
             "fullscreen",

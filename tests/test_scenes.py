@@ -12,7 +12,8 @@ from game.scenes.base import Scene, SceneStack
 from game.scenes.dialog import Dialog
 from game.scenes.launcher import Launcher
 from game.scenes.pause import Pause
-from game.scenes.settings import SettingsScene
+from game.scenes.settings import ROWS, SettingsScene
+from game.ui.layout import metrics_for
 
 
 def tap(app, widget_key):
@@ -198,19 +199,28 @@ def test_every_setting_of_the_issue_is_on_the_screen(app):
     assert expected <= keys
 
 
-def test_settings_pages_turn_and_survive_a_resize(app):
+def test_settings_in_a_window_shrunk_below_the_smallest_screen(app):
     pygame.display.set_mode((700, 360))  # a window shrunk below the smallest supported screen
     app.on_resize()
+    assert app.size == (934, 480)  # laid out at the window's shape scaled up to 480 high
     app.open_settings()
     scene = app.scenes.top
     pages, pager = scene.layout_pages(app.metrics)
-    assert pager is not None and len(pages) > 1
-    pad(app, Kind.MODE_NEXT)
-    assert scene.page == 1
-    second_page = {w.key for w in scene.widgets}
+    assert pager is None and len(pages) == 1  # every setting on one page, none cut off
+    assert all(app.metrics.screen.contains(w.rect) for w in scene.widgets)
+    pad(app, Kind.CURSOR, (0, 1))
+    pad(app, Kind.CURSOR, (0, 1))
+    focus = scene.focus
     pygame.display.set_mode((701, 361))
     app.on_resize()
-    assert scene.page == 1 and {w.key for w in scene.widgets} == second_page
+    assert scene.focus == focus and app.size == (933, 480)
+    app.draw(0)  # the frame is shrunk onto the window
+    assert app.window.get_size() == (701, 361)
+    # with less room than that (more settings one day) the rows are paged
+    pages, pager = scene.layout_pages(metrics_for((700, 360)))
+    assert pager is not None and sum(map(len, pages)) == len(ROWS)
+    pad(app, Kind.MODE_NEXT)
+    assert scene.page == 0  # one page: turning stays on it
 
 
 def test_pause_resumes_settings_and_quits(app):

@@ -2,16 +2,24 @@
 
 Everything is drawn at the window's native resolution. ``unit`` is the height of a touch
 target: 60 px at 1280×800 (above the 48 px minimum), growing with the shorter side of the
-window and never below 44 px on the smallest supported screen (800×480).
+window and never below 44 px on the smallest supported screen (800×480, or 480×800 upright).
+
+A smaller window (a window manager that ignores the minimum size, a small display in
+fullscreen) is laid out at ``logical_size``: its own shape scaled up to the smallest supported
+screen; the app shrinks each frame to the window and the input translator maps pointer
+positions back, so every control stays on screen and reachable.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import pygame
 
 MIN_SIZE = (800, 480)
+MIN_LONG, MIN_SHORT = MIN_SIZE
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,15 @@ class Metrics:
     @property
     def screen(self) -> pygame.Rect:
         return pygame.Rect(0, 0, self.width, self.height)
+
+
+def logical_size(window: tuple[int, int]) -> tuple[int, int]:
+    """The size screens are laid out at for a window of this size (see the module docstring)."""
+    w, h = window
+    if w <= 0 or h <= 0:
+        raise ValueError(f"window size must be positive, not {w}x{h}")
+    scale = max(Fraction(1), Fraction(MIN_SHORT, min(w, h)), Fraction(MIN_LONG, max(w, h)))
+    return (math.ceil(w * scale), math.ceil(h * scale))  # exact: the short side lands on 480
 
 
 def metrics_for(size: tuple[int, int]) -> Metrics:

@@ -80,7 +80,10 @@ class LevelScene(Scene):
         n_cols = 2 if m.portrait else 3
         names = list(PRESETS)
         n_rows = -(-len(names) // n_cols)
-        level_h = round(m.unit * 1.6)
+        # below the levels: the custom title, steppers, play row, toggles (and statistics)
+        below = m.gap + m.font * 2 + (6 * pitch + m.unit if m.portrait else 3 * pitch)
+        fit = (body.bottom - y - below - (n_rows - 1) * m.gap) // n_rows
+        level_h = max(m.unit, min(round(m.unit * 1.6), fit))  # tall level buttons where room
         grid = pygame.Rect(body.x, y, body.w, n_rows * level_h + (n_rows - 1) * m.gap)
         cols = columns(grid, n_cols, m.gap)
         for i, name in enumerate(names):
@@ -126,7 +129,8 @@ class LevelScene(Scene):
                 Label(problem, "problem", self.problem, m.font, colour=theme.FOCUS, align="left")
             )
         y += pitch
-        toggles = columns(pygame.Rect(body.x, y, body.w, m.unit), 1 if m.portrait else 2, m.gap * 2)
+        # landscape: the statistics button shares the toggles' row (room for a resume row)
+        toggles = columns(pygame.Rect(body.x, y, body.w, m.unit), 1 if m.portrait else 3, m.gap * 2)
         settings = self.app.settings
         rows = (
             ("no_guess", _("Guarantee no guessing")),
@@ -138,9 +142,11 @@ class LevelScene(Scene):
             value = _("On") if on else _("Off")
             change = lambda s, k=key: self.toggle(k)  # noqa: E731
             widgets.append(SettingRow(box, key, label, value, "toggle", change, m, on=on))
-        y = max(w.rect.bottom for w in widgets) + m.gap
-        stats = pygame.Rect(body.x, y, body.w // 2, m.unit)
-        stats.centerx = body.centerx
+        if m.portrait:
+            stats = pygame.Rect(body.x, toggles[0].y + 2 * pitch, body.w // 2, m.unit)
+            stats.centerx = body.centerx
+        else:
+            stats = toggles[2]
         widgets.append(Button(stats, "stats", _("Statistics"), self.open_stats))
         return widgets
 

@@ -97,10 +97,10 @@ class App:
         self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
         self.scenes = SceneStack()
         self.scenes.push(Launcher(self))
+        self._damaged_told: list[str] = []  # files named by the damage notice on screen
         for name, _moved in self.storage.damaged:
-            self.notice(
-                _("{file} was damaged: it was set aside and defaults are used.").format(file=name)
-            )
+            self.file_damaged(name)
+        self.storage.on_damaged = self.file_damaged  # files the screens load later
         if options.game:
             self.open_game(options.game)
 
@@ -216,6 +216,24 @@ class App:
     def notice(self, text: str) -> None:
         """A one-line message at the bottom of the screen for a few seconds."""
         self.notices.append((text, time.monotonic() + NOTICE_SECONDS))
+
+    def file_damaged(self, name: str) -> None:
+        """Say in one line that a save file was set aside; files set aside while that line is
+        still showing join it, so none is hidden behind another notice."""
+        told = self._damaged_told
+        last = self.notices[-1] if self.notices else None
+        if last and last[0] == self._damaged_text(told) and last[1] > time.monotonic():
+            self.notices.pop()
+        else:
+            told.clear()
+        if name not in told:
+            told.append(name)
+        self.notice(self._damaged_text(told))
+
+    @staticmethod
+    def _damaged_text(names: list[str]) -> str:
+        files = ", ".join(names)
+        return _("{file} was damaged: it was set aside and defaults are used.").format(file=files)
 
     # loop ------------------------------------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:

@@ -7,8 +7,9 @@
   kill at any moment leaves either the old file or the new one, never a half-written one.
 - ``load_json(name, validate, default, version)`` returns ``validate(data)``; a missing file
   gives ``default()``; a file that cannot be read, is not JSON, has another version or that
-  ``validate`` rejects (ValueError) is renamed ``<name>.damaged-<timestamp>`` and listed in
-  ``damaged`` so the front end can tell the player; other files are never touched.
+  ``validate`` rejects (ValueError) is renamed ``<name>.damaged-<timestamp>``, listed in
+  ``damaged`` and passed to ``on_damaged`` so the front end can tell the player; other files
+  are never touched.
 
 ``Settings`` is the first such file (``settings.json``); statistics, progress and saved games
 use the same two calls.
@@ -40,6 +41,7 @@ class Storage:
     def __init__(self, folder: str | os.PathLike[str]) -> None:
         self.folder = Path(folder)
         self.damaged: list[tuple[str, Path]] = []  # (file name, where it was moved)
+        self.on_damaged: Callable[[str], None] | None = None  # told each file's name at once
 
     def path(self, name: str) -> Path:
         if not name or Path(name).name != name or name.startswith("."):
@@ -83,7 +85,8 @@ class Storage:
             if not isinstance(document, dict) or document.get("version") != version:
                 raise ValueError(f"{name}: expected version {version}")
             return validate(document["data"])
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
+            # RecursionError: JSON nested deeper than the parser's stack (a garbled file)
             self._move_aside(name)
             return default()
 
@@ -100,6 +103,8 @@ class Storage:
         except OSError:
             target = source  # could not move it: still report it, and never overwrite it silently
         self.damaged.append((name, target))
+        if self.on_damaged is not None:
+            self.on_damaged(name)
 
 
 def _fsync_folder(folder: Path) -> None:

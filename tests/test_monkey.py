@@ -373,3 +373,95 @@ def test_a_window_below_the_smallest_screen_is_shrunk_not_cut_and_still_answers(
     # the size saved is the smallest supported one of the window's shape, and opens again
     saved = json.loads((tmp_path / "settings.json").read_text())["data"]["window_size"]
     assert saved == [800, 534]
+
+
+# ---- damaged save files ----------------------------------------------------------------------
+
+SAVE_FILES = ("settings.json", "demineur_stats.json", "demineur_save.json", "moleturf.json")
+
+
+@pytest.fixture(scope="module")
+def saved_files(tmp_path_factory) -> dict[str, bytes]:
+    """One of each file the program writes, written by the program itself."""
+    folder = tmp_path_factory.mktemp("saved")
+    app = monkey_app(folder)
+    try:
+        app.change_setting("volume", 55)
+        app.open_game("demineur")
+        levels = app.scenes.top
+        levels.book.record(Level.preset("beginner").key, True, 12_345)
+        levels.play(Level.preset("beginner"))
+        app.scenes.top.game.reveal(4, 4)
+        app.open_game("moleturf")
+        app.scenes.top.open_sector(1)
+        app.scenes.top.game.place(0, 0)
+    finally:
+        app.close()  # saves the unfinished Démineur game and Mole Turf sector
+    files = {name: (folder / name).read_bytes() for name in SAVE_FILES}
+    assert json.loads(files["demineur_save.json"])["data"]["game"]["status"] == "playing"
+    assert json.loads(files["moleturf.json"])["data"]["game"] is not None
+    return files
+
+
+def wrong_types(text: bytes) -> str:
+    document = json.loads(text)
+    data = {k: 0 if isinstance(v, str) else "?" for k, v in document["data"].items()}
+    return json.dumps({**document, "data": data})
+
+
+DAMAGES = {
+    "truncated": lambda text: text[: len(text) // 2],
+    "wrong types": wrong_types,
+    "wrong version": lambda text: json.dumps({**json.loads(text), "version": 99}),
+    "garbled": lambda text: "[" * 100_000,  # deeper than the JSON parser's stack
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+@pytest.mark.parametrize("name", SAVE_FILES)
+def test_a_damaged_save_file_is_told_in_one_line_and_the_others_are_kept(
+    tmp_path, saved_files, name, damage
+):
+    for other, data in saved_files.items():
+        (tmp_path / other).write_bytes(data)
+    bad = DAMAGES[damage](saved_files[name])
+    bad = bad if isinstance(bad, bytes) else bad.encode()
+    (tmp_path / name).write_bytes(bad)
+    app = monkey_app(tmp_path)
+    try:
+        app.open_game("demineur")  # loads the statistics and the saved game
+        levels = app.scenes.top
+        app.open_game("moleturf")  # loads the progress
+        sectors = app.scenes.top
+        [(text, _until)] = app.notices  # one line, naming the file
+        assert name in text and "damaged" in text
+        [moved] = tmp_path.glob(name + ".damaged-*")
+        assert moved.read_bytes() == bad  # set aside as it was, for whoever wants to look
+        for other in SAVE_FILES:
+            if other != name:
+                assert (tmp_path / other).read_bytes() == saved_files[other]
+        # what survived is still there; what was damaged starts afresh
+        assert (app.settings.volume == 80) == (name == "settings.json")
+        assert (levels.saved is None) == (name == "demineur_save.json")
+        assert (not levels.book.stats.to_dict()) == (name == "demineur_stats.json")
+        assert (sectors.progress.game is None) == (name == "moleturf.json")
+        app.draw(0)
+        check(app)
+    finally:
+        app.close()
+
+
+def test_a_damaged_saved_sector_starts_afresh_with_a_notice(tmp_path, saved_files):
+    document = json.loads(saved_files["moleturf.json"])
+    document["data"]["game"]["moves"] = [["place", "a", "b"]]
+    (tmp_path / "moleturf.json").write_text(json.dumps(document))
+    app = monkey_app(tmp_path)
+    try:
+        app.open_game("moleturf")
+        app.scenes.top.open_sector(1)
+        game = app.scenes.top.game
+        assert not game.moles.any() and game.shields == 3
+        [(text, _until)] = app.notices
+        assert "saved sector" in text
+    finally:
+        app.close()

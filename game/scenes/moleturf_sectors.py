@@ -103,10 +103,7 @@ def draw_padlock(surface: pygame.Surface, box: pygame.Rect) -> None:
 class SectorMap(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.progress = load_progress(app.storage)
-        for name, _moved in app.storage.damaged:
-            if name == "moleturf.json":
-                app.notice(_("Your Mole Turf progress was damaged: it was set aside."))
+        self.progress = load_progress(app.storage)  # a damaged file: the app tells the player
 
     def build(self, m: Metrics) -> list[Widget]:
         widgets = self.header(m, _("Cyber Mole Turf: sectors"), back=True)

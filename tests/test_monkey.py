@@ -305,8 +305,8 @@ def check(app: App) -> None:
 # ---- the runs --------------------------------------------------------------------------------
 
 
-def monkey_app(tmp_path, size=(1280, 800)) -> App:
-    options = Options(windowed=True, size=size, lang="en", data_dir=str(tmp_path))
+def monkey_app(tmp_path, size=(1280, 800), lang="en") -> App:
+    options = Options(windowed=True, size=size, lang=lang, data_dir=str(tmp_path))
     return App(options)
 
 
@@ -324,19 +324,20 @@ STARTS = {
 @pytest.mark.parametrize(
     ("start", "seed", "batches"),
     [
-        ("launcher", 1, 40),
-        ("launcher", 2, 40),
-        ("launcher", 3, 40),
-        ("settings", 4, 20),
-        ("demineur", 5, 30),
-        ("demineur", 6, 30),
-        ("moleturf", 7, 30),
-        ("moleturf", 8, 30),
+        ("launcher", 1, 120),
+        ("launcher", 2, 120),
+        ("launcher", 3, 120),
+        ("settings", 4, 60),
+        ("demineur", 5, 100),
+        ("demineur", 6, 100),
+        ("moleturf", 7, 100),
+        ("moleturf", 8, 100),
     ],
 )
 def test_random_input_from_every_device_breaks_nothing(tmp_path, start, seed, batches):
     rng = random.Random(seed)
-    app = monkey_app(tmp_path, size=rng.choice([(1280, 800), (801, 479), (1920, 1080)]))
+    size = rng.choice([(1280, 800), (801, 479), (1920, 1080), (1080, 1920)])
+    app = monkey_app(tmp_path, size=size, lang=rng.choice(["en", "ja", "hu"]))
     try:
         STARTS[start](app, rng)
         check(app)

@@ -55,6 +55,8 @@ def check_screen(app, where):
             assert w.rect.h >= min(48, m.unit), f"{where}: {w.key} is too small to touch"
     pairs = overlaps([w.rect for w in widgets])
     assert not pairs, f"{where}: {[(widgets[i].key, widgets[j].key) for i, j in pairs]}"
+    keys = [w.key for w in widgets]  # a shared key would draw two focus rings at once
+    assert len(keys) == len(set(keys)), f"{where}: widget keys repeat: {sorted(keys)}"
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "hu"])

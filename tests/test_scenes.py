@@ -12,7 +12,7 @@ from game.scenes.base import Scene, SceneStack
 from game.scenes.dialog import Dialog
 from game.scenes.launcher import Launcher
 from game.scenes.pause import Pause
-from game.scenes.settings import ROWS, SettingsScene
+from game.scenes.settings import ROWS, SettingsScene, row_key
 from game.ui.layout import metrics_for
 
 
@@ -147,13 +147,13 @@ def test_language_button_cycles_and_every_screen_rerenders(app):
 
 
 def settings_row(app, key):
-    return next(w for w in app.scenes.top.widgets if w.key == key)
+    return next(w for w in app.scenes.top.widgets if w.key == row_key(key))
 
 
 def test_settings_change_by_gamepad_touch_and_keyboard_and_are_saved(app, tmp_path):
     app.open_settings()
     scene = app.scenes.top
-    scene.focus = "volume"
+    scene.focus = row_key("volume")
     pad(app, Kind.CURSOR, (1, 0))  # right: +10 %
     assert app.settings.volume == 90
     app.dispatch(Intent(Kind.CURSOR, Device.KEYBOARD, delta=(-1, 0)))
@@ -168,7 +168,7 @@ def test_settings_change_by_gamepad_touch_and_keyboard_and_are_saved(app, tmp_pa
     for _ in range(30):
         app.dispatch(Intent(Kind.TAP, Device.TOUCH, pos=plus))
     assert app.settings.long_press_ms == 1000  # clamped to the allowed range
-    tap(app, "auto_x")
+    tap(app, row_key("auto_x"))
     assert app.settings.auto_x is False
     saved = json.loads((tmp_path / "settings.json").read_text())["data"]
     assert saved["volume"] == 70 and saved["long_press_ms"] == 1000 and saved["auto_x"] is False
@@ -196,7 +196,7 @@ def test_every_setting_of_the_issue_is_on_the_screen(app):
         "reduced_motion",
         "turf_patterns",
     }
-    assert expected <= keys
+    assert {row_key(k) for k in expected} <= keys
 
 
 def test_settings_in_a_window_shrunk_below_the_smallest_screen(app):

@@ -46,6 +46,11 @@ ROWS = (
 )
 
 
+def row_key(setting: str) -> str:
+    """The widget key of a setting's row (the header already has a "language" button)."""
+    return f"setting:{setting}"
+
+
 def value_text(settings: Settings, key: str) -> str:
     value = getattr(settings, key)
     if key == "language":
@@ -115,7 +120,7 @@ class SettingsScene(Scene):
             widgets.append(
                 SettingRow(
                     box,
-                    row.key,
+                    row_key(row.key),
                     _(row.label),
                     value_text(settings, row.key),
                     row.kind,

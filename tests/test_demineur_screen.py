@@ -427,6 +427,8 @@ def test_every_state_lays_out_without_overlaps_in_every_language_and_size(tmp_pa
                     assert app.metrics.screen.contains(a), (size, lang, state, a)
                     for b in rects[i + 1 :]:
                         assert not a.colliderect(b), (size, lang, state, a, b)
+                keys = [w.key for w in scene.widgets]  # a shared key: two focus rings
+                assert len(keys) == len(set(keys)), keys
                 for w in scene.widgets:
                     assert min(w.rect.size) >= min(48, app.metrics.unit), (w.key, w.rect.size)
                     for fitted, _box in w.texts(app.ui):

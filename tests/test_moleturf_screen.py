@@ -457,6 +457,8 @@ def check_layout(app):
     assert not overlaps(rects), [
         (scene.widgets[i].key, scene.widgets[j].key) for i, j in overlaps(rects)
     ]
+    keys = [w.key for w in scene.widgets]  # a shared key would show two focus rings
+    assert len(keys) == len(set(keys)), keys
     if isinstance(scene, MoleTurfScene):
         assert scene.board.rect.w >= 9 * 30
         assert m.screen.contains(scene.dots_rect)

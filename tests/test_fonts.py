@@ -124,6 +124,13 @@ def test_kinsoku_break_points():
     assert 3 in allowed
 
 
+def test_a_number_stays_with_its_counter():
+    text = "場所は、9行1列だけです。"
+    allowed = break_points(text)
+    assert 5 not in allowed and 7 not in allowed  # never 9／行 nor 1／列
+    assert 4 in allowed and 6 in allowed  # before a number is fine
+
+
 def test_latin_text_breaks_at_spaces_only():
     pygame.font.init()
     font = FontBook().font(20)

@@ -3,7 +3,7 @@
 Line breaking: Latin text breaks at spaces; Japanese text may break between any two
 characters, except that a line never starts with closing punctuation, a small kana or the
 long-vowel mark (。、」）ー ッ …) and never ends with opening punctuation (「（ …): the
-"kinsoku" rules.
+"kinsoku" rules; nor does a line end on a digit, which keeps a number with its counter.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ CLOSING = set(
 )
 # may not end a line
 OPENING = set("‘“（〔［｛〈《「『【〘〖〝｟«([{")
+DIGITS = set("0123456789０１２３４５６７８９")
 
 
 def is_wide(ch: str) -> bool:
@@ -41,6 +42,8 @@ def break_points(text: str) -> list[int]:
             continue
         if prev == " ":
             points.append(i)
+        elif prev in DIGITS:
+            continue  # a number stays with the counter after it: 「9行」, never 「9／行」
         elif (is_wide(prev) or is_wide(ch)) and ch not in CLOSING and prev not in OPENING:
             points.append(i)
     return points

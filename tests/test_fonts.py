@@ -146,3 +146,13 @@ def test_fit_shrinks_until_the_text_fits():
     assert fitted.fits and fitted.size < 30 and fitted.width <= 180 and fitted.height <= 60
     roomy = fonts.fit("OK", (180, 60), 30)
     assert roomy.size == 30 and roomy.lines == ("OK",)
+
+
+def test_fit_shrinks_a_word_rather_than_cut_it():
+    fonts = FontBook()
+    word = "Nagyítás"
+    width = fonts.font(30).size(word)[0] - 10  # two lines fit, the word on one line does not
+    fitted = fonts.fit(word, (width, 200), 30)
+    assert fitted.fits and fitted.lines == (word,) and fitted.size < 30
+    japanese = fonts.fit("盤面に合わせる", (130, 200), 30)  # Japanese may still break anywhere
+    assert japanese.fits and japanese.size == 30 and len(japanese.lines) > 1

@@ -49,6 +49,15 @@ def break_points(text: str) -> list[int]:
     return points
 
 
+def words(text: str) -> list[str]:
+    """The pieces of ``text`` no line break may split (a Latin word, one Japanese character)."""
+    pieces = []
+    for paragraph in text.split("\n"):
+        cuts = [0, *break_points(paragraph), len(paragraph)]
+        pieces.extend(paragraph[a:b].strip() for a, b in zip(cuts, cuts[1:], strict=False))
+    return [p for p in pieces if p]
+
+
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Lines of ``text`` no wider than ``width`` where breaking allows; ``\\n`` forces a break."""
     lines: list[str] = []
@@ -131,12 +140,15 @@ class FontBook:
         w, h = box
         low = max(8, min_size if min_size is not None else round(size * 0.6))
         result = None
+        pieces = words(text)
         for s in range(size, low - 1, -1):
             font = self.font(s, bold)
             lines = wrap(text, font, w)
             widest = max(font.size(line)[0] for line in lines)
             line_h = font.get_linesize()
             fits = len(lines) <= max_lines and widest <= w and line_h * len(lines) <= h
+            # a word wider than the box would be cut mid-word ("Nagyítá/s"): a smaller size first
+            fits = fits and all(font.size(p)[0] <= w for p in pieces)
             result = Fitted(s, bold, tuple(lines), line_h, widest, fits)
             if fits:
                 break

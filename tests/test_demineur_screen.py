@@ -442,3 +442,23 @@ def test_every_state_lays_out_without_overlaps_in_every_language_and_size(tmp_pa
                     assert fitted.fits, (size, lang, w.key, fitted.lines)
             app.scenes.pop()
         pygame.display.quit()
+
+
+def test_the_language_button_cycles_mid_game_and_keeps_the_game(app, clock):
+    scene = open_scene(app, clock)
+    click(app, centre(scene, 4, 0))
+    opened = scene.game.revealed.copy()
+    clock.now += 7
+    seen = []
+    for _ in range(3):
+        button = next(w for w in scene.widgets if w.key == "language")
+        click(app, button.rect.center)
+        labels = {w.key: w.text for w in scene.widgets if hasattr(w, "text")}
+        seen.append((app.language, labels["language"], labels["new"]))
+    assert seen == [
+        ("ja", "JA", "新しいゲーム"),
+        ("hu", "HU", "Új játszma"),
+        ("en", "EN", "New game"),
+    ]
+    assert app.scenes.top is scene and (scene.game.revealed == opened).all()
+    assert scene.game.status == "playing" and scene.timer_text() == "0:07"

@@ -1,8 +1,8 @@
 """The Démineur screen: one game of ../shared/rules/demineur-rules.md, every device.
 
-Layout: a top bar (menu, mine counter, timer, hint, fit/zoom, new game), the board, and a
-bottom bar with the flag-mode switch in a corner (the side is a setting) beside the message
-line (hint sentence, results). Intents map to moves:
+Layout: a top bar (menu, mine counter, timer, hint, fit/zoom, new game, language), the board,
+and a bottom bar with the flag-mode switch in a corner (the side is a setting) beside the
+message line (hint sentence, results). Intents map to moves:
 
 - tap / left click / A / Space: reveal, or chord on a revealed number; in flag mode a flag
 - long press (touch, once the game has started), right click, X, F: flag
@@ -284,12 +284,14 @@ class DemineurScene(Scene):
         self.view.set_viewport(self.board_rect(m), m.unit * MAX_CELL_UNITS)
         bar = pygame.Rect(0, 0, m.width, m.header_h).inflate(-2 * m.margin, -2 * m.gap)
         display_w = round(m.unit * 1.9)
-        button_w = min(round(m.unit * 2.6), (bar.w - 2 * display_w - 6 * m.gap) // 4)
+        lang_w = round(m.unit * 1.6)  # the header's language button, as on every screen
+        button_w = min(round(m.unit * 2.6), (bar.w - 2 * display_w - lang_w - 7 * m.gap) // 4)
         y, h = bar.y, m.unit
         menu = pygame.Rect(bar.x, y, button_w, h)
         self.counter_box = pygame.Rect(menu.right + m.gap, y, display_w, h)
         self.timer_box = pygame.Rect(self.counter_box.right + m.gap, y, display_w, h)
-        new = pygame.Rect(bar.right - button_w, y, button_w, h)
+        lang = pygame.Rect(bar.right - lang_w, y, lang_w, h)
+        new = pygame.Rect(lang.x - m.gap - button_w, y, button_w, h)
         fit = new.move(-(button_w + m.gap), 0)
         hint = fit.move(-(button_w + m.gap), 0)
         fit_label = _("Zoom in") if self.view.fitted else _("Fit board")
@@ -298,6 +300,7 @@ class DemineurScene(Scene):
             Button(hint, "hint", _("Hint"), self.show_hint),
             Button(fit, "fit", fit_label, self.fit_or_zoom),
             Button(new, "new", _("New game"), self.new_board),
+            Button(lang, "language", self.app.language.upper(), self.app.cycle_language),
         ]
         bottom = self.board_rect(m).bottom
         low = pygame.Rect(

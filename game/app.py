@@ -243,13 +243,23 @@ class App:
         if intent.kind is Kind.TOGGLE_FULLSCREEN:
             self.change_setting("fullscreen", not self.fullscreen)
             return
-        if intent.device is not self.device:
-            relayout = shows_prompts(intent.device) != shows_prompts(self.device)
-            self.device = intent.device
-            self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
-            if relayout:
-                self.scenes.relayout()
-        self.scenes.handle(intent)
+        if intent.pos is not None:
+            # a pointer acts on the layout the player saw, before the prompt bar comes or goes
+            self.scenes.handle(intent)
+            self.use_device(intent.device)
+        else:
+            self.use_device(intent.device)
+            self.scenes.handle(intent)
+
+    def use_device(self, device: Device) -> None:
+        """Show the prompts (and focus) for the device used last, re-laying out if they change."""
+        if device is self.device:
+            return
+        relayout = shows_prompts(device) != shows_prompts(self.device)
+        self.device = device
+        self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
+        if relayout:
+            self.scenes.relayout()
 
     def process_events(self, events: list[pygame.event.Event], now_ms: int) -> None:
         for event in events:

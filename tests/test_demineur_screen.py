@@ -462,3 +462,12 @@ def test_the_language_button_cycles_mid_game_and_keeps_the_game(app, clock):
     ]
     assert app.scenes.top is scene and (scene.game.revealed == opened).all()
     assert scene.game.status == "playing" and scene.timer_text() == "0:07"
+
+
+def test_a_click_right_after_the_keyboard_reveals_the_cell_that_was_drawn(app, clock):
+    scene = open_scene(app, clock)
+    app.dispatch(Intent(Kind.CURSOR, Device.KEYBOARD, delta=(0, 1)))  # the prompt bar comes
+    pos = centre(scene, 8, 0)
+    app.dispatch(Intent(Kind.TAP, Device.MOUSE, pos=pos))  # ...and goes with the click
+    assert scene.game.revealed[8, 0] and scene.game.status == "playing"
+    assert not scene.prompt_bar_shown()

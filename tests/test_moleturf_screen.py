@@ -467,3 +467,103 @@ def check_layout(app):
 
 def test_sectors_are_the_shipped_thirty():
     assert [s.number for s in sectors()] == list(range(1, 31))
+
+
+# ----- settings that change the screen -------------------------------------------------------
+
+
+def region_colours(surface, rect):
+    return {
+        tuple(surface.get_at((x, y)))
+        for x in range(rect.x, rect.right)
+        for y in range(rect.y, rect.bottom)
+    }
+
+
+def test_colour_blind_patterns_mark_every_turf_on_the_board(app):
+    scene = play(app)
+    corners = []
+    for patterns in (False, True):
+        app.change_setting("turf_patterns", patterns)
+        app.draw(0)
+        cells = []
+        for r, c in [(0, 0), (4, 4), (8, 8)]:
+            box = scene.board.cell_rect(r, c)
+            s = box.w
+            cells.append(pygame.Rect(box.x + s // 14, box.y + s // 14, s // 4, s // 4))
+        corners.append([region_colours(app.screen, box) for box in cells])
+    plain, patterned = corners
+    for before, after in zip(plain, patterned, strict=True):
+        assert len(after) > len(before)  # a pattern drawn in the cell's corner
+
+
+def test_reduced_motion_keeps_the_alarm_but_not_the_shake(app):
+    app.change_setting("reduced_motion", True)
+    scene = play(app)
+    a, b = rival_cells(scene)
+    click(app, scene, *a)
+    click(app, scene, *b)
+    assert scene.game.shields == 2
+    wait(app, 0.1)
+    assert scene.shake() == (0, 0)
+    app.draw(0)
+    corner = (app.metrics.width - 3, app.metrics.height // 2)
+    flashed = app.screen.get_at(corner)
+    wait(app, 1.0)
+    app.draw(0)
+    assert flashed.r > app.screen.get_at(corner).r + 15  # a gentler red flash still tells
+
+
+def test_show_timer_off_hides_the_sector_clock(app):
+    scene = play(app)
+    wait(app, 1.0)
+    m = app.metrics
+    info = scene.info_rect
+    clock_box = pygame.Rect(info.x, info.y + m.unit + m.gap, info.w, m.unit)
+    app.draw(0)
+    assert len(region_colours(app.screen, clock_box)) > 2  # "Time 0:01" is written there
+    app.change_setting("show_timer", False)
+    app.draw(0)
+    assert len(region_colours(app.screen, clock_box)) == 1
+    assert scene.elapsed > 0.9  # hidden, but the sector is still timed
+
+
+def test_losing_the_window_focus_pauses_the_sector(app):
+    scene = play(app)
+    wait(app, 0.5)
+    app.process_events([pygame.event.Event(pygame.WINDOWFOCUSLOST)], 0)
+    assert isinstance(app.scenes.top, Pause) and scene.hidden
+    played = scene.elapsed
+    wait(app, 2.0)
+    assert scene.elapsed == played
+
+
+def test_a_resize_mid_sector_keeps_moles_mode_hint_and_cursor(app):
+    scene = play(app)
+    r, c = 0, int(scene.sector.solution[0])
+    click(app, scene, r, c)
+    pad(app, Kind.CURSOR, (1, 0))
+    cursor = scene.cursor
+    assert cursor == (4, 5)
+    tap(app, "marker")
+    pad(app, Kind.HINT)
+    hint = scene.hint_text
+    assert hint
+    pygame.display.set_mode((1080, 1920), pygame.RESIZABLE)
+    app.on_resize()
+    assert app.metrics.portrait and app.scenes.top is scene
+    assert scene.game.moles[r, c] and scene.mode == "marker" and scene.cursor == cursor
+    assert widget(scene, "hint_text").text == hint and widget(scene, "marker").active
+    assert all(app.metrics.screen.contains(w.rect) for w in scene.widgets)
+    click(app, scene, 8, 8)  # the new geometry: the tap lands on the cell drawn there
+    assert scene.game.marks[8, 8]
+
+
+def test_a_click_right_after_the_pad_lands_on_the_cell_that_was_drawn(app):
+    scene = play(app)
+    pad(app, Kind.CURSOR, (1, 0))  # the prompt bar comes: the board moves up
+    app.draw(0)
+    pos = at(scene, 8, 4)
+    app.dispatch(Intent(Kind.TAP, Device.MOUSE, pos=pos))  # the bar goes: the board moves down
+    assert scene.game.moles[8, 4] and scene.game.moles.sum() == 1
+    assert not scene.prompt_bar_shown()

@@ -514,7 +514,7 @@ class DemineurScene(Scene):
                 at = self.view.cell_rect(*self.cursor).center
             was = self.view.fitted
             self.view.zoom(intent.amount, at)
-            if intent.device is not Device.MOUSE and at is not None and self.app.ui.show_focus:
+            if pos is None and at is not None:  # keys and triggers zoom about the cursor
                 self.view.show_cell(*self.cursor)
             if was != self.view.fitted:
                 self.relayout()

@@ -14,6 +14,7 @@ from game.scenes.demineur_levels import LevelScene, custom_problem
 from game.scenes.demineur_stats import STATS_FILE, StatsBook, StatsScene
 from game.scenes.dialog import Dialog
 from game.scenes.pause import Pause
+from game.ui import theme
 from game.views import ms_board
 
 # A 9x9 board with mines on the right edge only: revealing (4, 0) opens the left side.
@@ -471,3 +472,37 @@ def test_a_click_right_after_the_keyboard_reveals_the_cell_that_was_drawn(app, c
     app.dispatch(Intent(Kind.TAP, Device.MOUSE, pos=pos))  # ...and goes with the click
     assert scene.game.revealed[7, 8] and scene.game.revealed.sum() == 1
     assert not scene.prompt_bar_shown()
+
+
+def test_swap_tap_and_long_press_applies_to_touch_only(app, clock):
+    app.change_setting("swap_tap_long_press", True)
+    scene = open_scene(app, clock)
+
+    def touch(kind, r, c):
+        app.dispatch(Intent(kind, Device.TOUCH, pos=centre(scene, r, c)))
+
+    touch(Kind.TAP, 4, 0)  # the first touch still reveals: no flag before the game starts
+    assert scene.game.revealed[4, 0] and scene.game.started
+    touch(Kind.TAP, 0, 8)  # a tap now flags...
+    assert scene.game.flagged[0, 8] and not scene.game.revealed[0, 8]
+    touch(Kind.LONG_PRESS, 1, 8)  # ...and a long press reveals
+    assert scene.game.revealed[1, 8] and not scene.game.flagged[1, 8]
+    app.dispatch(Intent(Kind.TAP, Device.MOUSE, pos=centre(scene, 3, 8)))  # a click reveals
+    assert scene.game.revealed[3, 8]
+
+
+def test_show_timer_off_hides_the_clock_until_the_end(app, clock):
+    app.change_setting("show_timer", False)
+    scene = open_scene(app, clock)
+    click(app, centre(scene, 4, 0))
+    clock.now += 5
+    box = scene.timer_box
+    m = app.metrics
+    inside = (box.x + m.gap, box.bottom - m.gap - 1)  # inside the box's rounded corner
+    app.draw(0)
+    assert tuple(app.screen.get_at(inside))[:3] == theme.HEADER
+    for r in (1, 3, 5, 7):
+        click(app, centre(scene, r, 8))
+    assert scene.game.status == "won"
+    app.draw(0)
+    assert tuple(app.screen.get_at(inside))[:3] == theme.BACKGROUND  # the time is shown at the end

@@ -243,3 +243,32 @@ def test_quit_and_fullscreen_intents(app, tmp_path):
     assert not app.fullscreen and app.size == (1280, 800)  # the window size is remembered
     app.dispatch(Intent(Kind.QUIT, Device.MOUSE))
     assert not app.running
+
+
+def test_every_full_screen_has_the_language_button_and_it_cycles_there(app):
+    from game.scenes.demineur import DemineurScene, Level
+    from game.scenes.demineur_stats import StatsBook, StatsScene
+    from game.scenes.moleturf_progress import Progress
+    from game.scenes.moleturf_sectors import Conquered
+
+    book = StatsBook(app.storage)
+    screens = {
+        "launcher": lambda: app.scenes.top,
+        "settings": lambda: SettingsScene(app),
+        "demineur levels": lambda: (app.open_game("demineur"), app.scenes.top)[1],
+        "demineur stats": lambda: StatsScene(app, book),
+        "demineur game": lambda: DemineurScene(app, Level.preset("beginner"), book),
+        "sector map": lambda: (app.open_game("moleturf"), app.scenes.top)[1],
+        "mole turf game": lambda: (app.scenes.top.open_sector(1), app.scenes.top)[1],
+        "turf conquered": lambda: Conquered(app, Progress()),
+    }
+    for name, make in screens.items():
+        scene = make()
+        if app.scenes.top is not scene:
+            app.scenes.push(scene)
+        codes = []
+        for _ in range(3):
+            tap(app, "language")
+            assert app.scenes.top is scene, name
+            codes.append(next(w.text for w in scene.widgets if w.key == "language"))
+        assert codes == ["JA", "HU", "EN"], name

@@ -506,3 +506,37 @@ def test_show_timer_off_hides_the_clock_until_the_end(app, clock):
     assert scene.game.status == "won"
     app.draw(0)
     assert tuple(app.screen.get_at(inside))[:3] == theme.BACKGROUND  # the time is shown at the end
+
+
+def test_a_whole_game_by_gamepad_alone(app, clock):
+    scene = open_scene(app, clock)
+
+    def go(r, c):
+        while scene.cursor != (r, c):
+            dr, dc = r - scene.cursor[0], c - scene.cursor[1]
+            step = (0, (dr > 0) - (dr < 0)) if dr else ((dc > 0) - (dc < 0), 0)
+            app.dispatch(Intent(Kind.CURSOR, Device.GAMEPAD, delta=step))
+
+    def press(kind):
+        app.dispatch(Intent(kind, Device.GAMEPAD))
+
+    go(4, 0)
+    press(Kind.CONFIRM)  # A reveals
+    assert scene.game.revealed[4, 0] and scene.game.started
+    go(0, 8)
+    press(Kind.ACTION_X)  # X flags
+    assert scene.game.flagged[0, 8]
+    go(2, 8)
+    press(Kind.MODE_NEXT)  # RB: flag mode, where A flags too
+    press(Kind.CONFIRM)
+    assert scene.flag_mode and scene.game.flagged[2, 8]
+    press(Kind.MODE_PREV)
+    go(1, 7)
+    press(Kind.CONFIRM)  # A on a number with its flags around: a chord opens (1, 8)
+    assert not scene.flag_mode and scene.game.revealed[1, 8]
+    for r in (3, 5, 7):
+        go(r, 8)
+        press(Kind.CONFIRM)
+    assert scene.game.status == "won" and scene.focus == "again"
+    press(Kind.CONFIRM)  # A on the focused "New game": a fresh board at one press
+    assert scene.game.status == "ready" and not scene.game.revealed.any()

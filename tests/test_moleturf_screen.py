@@ -567,3 +567,46 @@ def test_a_click_right_after_the_pad_lands_on_the_cell_that_was_drawn(app):
     app.dispatch(Intent(Kind.TAP, Device.MOUSE, pos=pos))  # the bar goes: the board moves down
     assert scene.game.moles[8, 4] and scene.game.moles.sum() == 1
     assert not scene.prompt_bar_shown()
+
+
+def test_the_pad_alone_reaches_undo_redo_and_the_mode_buttons_and_uses_them(app):
+    scene = play(app)
+    r, c = 4, int(scene.sector.solution[4])
+    scene.cursor = (r, c)
+    pad(app, Kind.CONFIRM)  # A: a mole at the cursor
+    assert scene.game.moles[r, c]
+
+    def focus(key):
+        for _step in range(12):
+            pad(app, Kind.CURSOR, (0, 1))
+            if scene.focus != "board":
+                break
+        for _step in range(6):  # the panel's first button...
+            if scene.focus == "mole":
+                break
+            pad(app, Kind.CURSOR, (-1, 0))
+        for _step in range(6):  # ...then along the panel
+            if scene.focus == key:
+                return
+            pad(app, Kind.CURSOR, (1, 0))
+        assert scene.focus == key
+
+    focus("undo")
+    pad(app, Kind.CONFIRM)
+    assert not scene.game.moles[r, c]
+    focus("redo")
+    pad(app, Kind.CONFIRM)
+    assert scene.game.moles[r, c]
+    focus("eraser")
+    pad(app, Kind.CONFIRM)
+    assert scene.mode == "eraser" and widget(scene, "eraser").active
+    focus("marker")
+    pad(app, Kind.CONFIRM)
+    assert scene.mode == "marker"
+    for _step in range(12):
+        pad(app, Kind.CURSOR, (0, -1))
+        if scene.focus == "board":
+            break
+    scene.cursor = (0, 0)
+    pad(app, Kind.CONFIRM)  # A still places a mole in any mode, as the pad's table says
+    assert scene.game.moles[0, 0] or scene.game.shields < 3

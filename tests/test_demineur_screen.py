@@ -105,7 +105,7 @@ def test_long_press_flags_once_started_and_the_ring_shows_progress(app, clock):
     scene = open_scene(app, clock)
     scene.view.zoom_to(60)  # touch play at a finger's size
     scene.act("reveal", 4, 0)
-    pos = centre(scene, 7, 8)
+    pos = centre(scene, 1, 8)
     finger(app, pygame.FINGERDOWN, pos, 0)
     ring = app.translator.press_ring(200)
     assert ring is not None and 0.4 < ring[1] < 0.6

@@ -610,3 +610,12 @@ def test_the_pad_alone_reaches_undo_redo_and_the_mode_buttons_and_uses_them(app)
     scene.cursor = (0, 0)
     pad(app, Kind.CONFIRM)  # A still places a mole in any mode, as the pad's table says
     assert scene.game.moles[0, 0] or scene.game.shields < 3
+
+
+def test_left_from_the_panels_first_button_stays_in_the_panel(app):
+    scene = play(app)
+    scene.focus = "mole"
+    pad(app, Kind.CURSOR, (-1, 0))  # nothing further left in the panel: no jump to the header
+    assert scene.focus == "mole"
+    pad(app, Kind.CURSOR, (1, 0))
+    assert scene.focus == "marker"

@@ -174,9 +174,9 @@ class Scene:
         for w in candidates:
             ox, oy = w.rect.centerx - cx, w.rect.centery - cy
             along = ox * dx + oy * dy
-            if along <= 0:
-                continue
             across = abs(ox * dy) + abs(oy * dx)
+            if along <= 0 or across > 2 * along:
+                continue  # behind, or so far aside that the move would feel like a jump
             score = along + 2 * across
             if best_score is None or score < best_score:
                 best, best_score = w, score

@@ -1,7 +1,8 @@
 """Build: cythonize every kernel in core/ and ship assets/ and locale/ as data packages.
 
-Every ``core/*.pyx`` becomes an extension module ``core.<name>``; a new kernel needs no
-change here. The top-level ``assets/`` and ``locale/`` folders are installed as the data
+Every ``core/**/*.pyx`` becomes an extension module named after its path (``core/demineur/
+_mines.pyx`` is ``core.demineur._mines``); a new kernel needs no change here.
+The top-level ``assets/`` and ``locale/`` folders are installed as the data
 packages ``cmt_assets`` and ``cmt_locale`` so that both an editable install and a wheel
 find them through ``importlib.resources``.
 """
@@ -24,13 +25,13 @@ KERNEL_DIRECTIVES = {
 
 extensions = [
     Extension(
-        f"core.{pyx.stem}",
-        [f"core/{pyx.name}"],
+        ".".join(pyx.relative_to(HERE).with_suffix("").parts),
+        [pyx.relative_to(HERE).as_posix()],
         include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=["-O3"],
     )
-    for pyx in sorted((HERE / "core").glob("*.pyx"))
+    for pyx in sorted((HERE / "core").rglob("*.pyx"))
 ]
 
 
@@ -46,10 +47,12 @@ def data_packages(folder: str, package: str) -> dict[str, str]:
 
 data_dirs = {**data_packages("assets", "cmt_assets"), **data_packages("locale", "cmt_locale")}
 
+core_packages = find_packages(include=["core*"])
+
 setup(
     ext_modules=cythonize(extensions, compiler_directives=KERNEL_DIRECTIVES),
-    packages=[*find_packages(include=["core*", "game*"]), *data_dirs],
+    packages=[*core_packages, *find_packages(include=["game*"]), *data_dirs],
     package_dir=data_dirs,
     package_data={name: ["*"] for name in data_dirs},
-    exclude_package_data={"core": ["*.c", "*.pyx"]},
+    exclude_package_data={name: ["*.c", "*.pyx"] for name in core_packages},
 )

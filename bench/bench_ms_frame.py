@@ -24,11 +24,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
-from core.minesweeper import PRESETS, Minesweeper  # noqa: E402
+from core.demineur.rules import PRESETS, Minesweeper  # noqa: E402
 from game.app import App, Options  # noqa: E402
-from game.scenes.demineur import DemineurScene, Level  # noqa: E402
-from game.scenes.demineur_stats import StatsBook  # noqa: E402
-from game.views.ms_board import CLASSIC  # noqa: E402
+from game.demineur.board import CLASSIC  # noqa: E402
+from game.demineur.play import DemineurScene, Level  # noqa: E402
+from game.demineur.stats import StatsBook  # noqa: E402
 
 SIZE = (1920, 1080)
 IDLE_FRAMES = 300

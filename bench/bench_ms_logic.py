@@ -9,8 +9,8 @@ Prints three tables and writes bench/results/bench_ms_logic.json.
   where the answer is a guess are the costly ones and are also reported on their own; and at
   every position the full analysis (every rule to the end, then every probability: the most
   a hint can ever cost there) is timed too.
-- No-guess generation: ``core.noguess.lay_out`` for a first tap in the middle, per seed.
-- Win rates: ``core.autoplay.play`` on N seeded games (default 1000) per size.
+- No-guess generation: ``core.demineur.noguess.lay_out`` for a first tap in the middle, per seed.
+- Win rates: ``core.demineur.autoplay.play`` on N seeded games (default 1000) per size.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.autoplay import play  # noqa: E402
-from core.minesweeper import PRESETS, Minesweeper  # noqa: E402
-from core.ms_logic import Analysis  # noqa: E402
-from core.noguess import NoGuessGiveUp, lay_out  # noqa: E402
+from core.demineur.autoplay import play  # noqa: E402
+from core.demineur.logic import Analysis  # noqa: E402
+from core.demineur.noguess import NoGuessGiveUp, lay_out  # noqa: E402
+from core.demineur.rules import PRESETS, Minesweeper  # noqa: E402
 
 HINT_GAMES = {"marathon": 10, "extreme": 20}  # others: 40
 

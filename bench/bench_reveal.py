@@ -20,7 +20,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.minesweeper import Minesweeper  # noqa: E402
+from core.demineur.rules import Minesweeper  # noqa: E402
 from tests.reference_minesweeper import bfs_reveal  # noqa: E402
 
 

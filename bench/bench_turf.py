@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core import turf  # noqa: E402
+from core.moleturf import turf  # noqa: E402
 from tests.reference_turf import reference_count  # noqa: E402
 
 COUNT_REPEATS = 200  # the Cython count is a few µs: time many calls per board

@@ -7,7 +7,7 @@ Hint speed: every board state met while the hints alone solve each of the 30 sec
 the empty board to the last mole) is timed as a fresh ``hint()`` call; the goal is under
 5 ms per hint on 9x9. The states right before a level-5 step are the slowest (every cheaper
 technique is tried and fails first), so they get their own row. Solve rate: the share of
-``core.turf.generate`` boards of sizes 7 to 11 the engine finishes without guessing.
+``core.moleturf.turf.generate`` boards of sizes 7 to 11 the engine finishes without guessing.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core import turf  # noqa: E402
-from core.sectors import load_sectors  # noqa: E402
-from core.turf_logic import LEVELS, grade, hint  # noqa: E402
+from core.moleturf import turf  # noqa: E402
+from core.moleturf.logic import LEVELS, grade, hint  # noqa: E402
+from core.moleturf.sectors import load_sectors  # noqa: E402
 
 REPEAT = 5
 GOAL_MS = 5.0

@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from game.i18n import LANGUAGES
-from game.paths import DATA_DIR_ENV
-from game.scenes.registry import GAME_IDS
+from game.platform.paths import DATA_DIR_ENV
+from game.shell.registry import GAME_IDS
 
 
 def parse_size(text: str) -> tuple[int, int]:

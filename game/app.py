@@ -27,16 +27,13 @@ from dataclasses import dataclass
 import pygame
 
 from game import i18n
-from game.audio import Audio
 from game.i18n import _
-from game.intents import Device, Intent, Kind
-from game.paths import data_dir
-from game.scenes import registry
-from game.scenes.base import SceneStack
-from game.scenes.dialog import Dialog
-from game.scenes.launcher import Launcher
-from game.scenes.settings import SettingsScene
-from game.storage import WINDOW_SIDE_RANGE, Settings, Storage, load_settings, save_settings
+from game.platform.audio import Audio
+from game.platform.intents import Device, Intent, Kind
+from game.platform.paths import data_dir
+from game.platform.storage import WINDOW_SIDE_RANGE, Settings, Storage, load_settings, save_settings
+from game.shell import registry
+from game.shell.scene import Scene, SceneStack
 from game.ui import theme
 from game.ui.layout import Metrics, logical_size, metrics_for
 from game.ui.prompts import shows_prompts
@@ -85,7 +82,7 @@ class App:
         self.screen = self._canvas()
         self._laid_out_for = self.window.get_size()
         if translator is None:
-            from game.input import InputTranslator
+            from game.platform.input import InputTranslator
 
             translator = InputTranslator(self.window.get_size(), self.settings.long_press_ms)
         self.translator = translator
@@ -96,7 +93,7 @@ class App:
         self.metrics: Metrics = metrics_for(self.size)
         self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
         self.scenes = SceneStack()
-        self.scenes.push(Launcher(self))
+        self.open_scene("launcher")
         self._damaged_told: list[str] = []  # files named by the damage notice on screen
         for name, _moved in self.storage.damaged:
             self.file_damaged(name)
@@ -199,16 +196,15 @@ class App:
             self.notice(_("The settings could not be saved."))
 
     # screens ---------------------------------------------------------------------------------
-    def open_settings(self) -> None:
-        self.scenes.push(SettingsScene(self))
+    def open_scene(self, name: str, *args: object, **kwargs: object) -> Scene:
+        """Push the screen registered as ``name`` (see ``game.shell.registry``)."""
+        scene = registry.scene_class(name)(self, *args, **kwargs)
+        self.scenes.push(scene)
+        return scene
 
     def open_game(self, game_id: str) -> None:
-        factory = registry.factory(game_id)
-        if factory is None:
-            title = _(registry.info(game_id).title)
-            self.scenes.push(Dialog(self, _("{game} is not available yet.").format(game=title)))
-        else:
-            self.scenes.push(factory(self))
+        """A game's first screen (the launcher's cards, ``--game``)."""
+        self.open_scene(registry.info(game_id).id)
 
     def quit(self) -> None:
         self.running = False

@@ -19,7 +19,7 @@ import locale
 import os
 import struct
 
-from game.paths import resource
+from game.platform.paths import resource
 
 DOMAIN = "cmt"
 LANGUAGES = ("en", "ja", "hu")
@@ -180,7 +180,7 @@ def N_(message: str) -> str:
     return message
 
 
-# The Démineur levels (core.minesweeper.PRESETS), named as in the rule book.
+# The Démineur levels (core.demineur.rules.PRESETS), named as in the rule book.
 LEVEL_NAMES = {
     "beginner": N_("Beginner"),
     "intermediate": N_("Intermediate"),

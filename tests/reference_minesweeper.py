@@ -81,7 +81,7 @@ def bfs_reveal(counts, revealed, flagged, r: int, c: int) -> int:
 
 
 class ReferenceGame:
-    """The same public behaviour as core.minesweeper.Minesweeper, slowly and obviously."""
+    """The same public behaviour as core.demineur.rules.Minesweeper, slowly and obviously."""
 
     def __init__(self, cols: int, rows: int, mines: int, seed: int) -> None:
         self.cols, self.rows, self.mines, self.seed = cols, rows, mines, seed

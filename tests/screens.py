@@ -6,7 +6,7 @@ from game.app import App, Options
 
 
 class QuietTranslator:
-    """Stands in for game.input.InputTranslator: the screen tests send intents directly."""
+    """Stands in for game.platform.input.InputTranslator: the screen tests send intents directly."""
 
     long_press_ms = 400
 

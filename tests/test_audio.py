@@ -8,8 +8,8 @@ import numpy as np
 import pygame
 import pytest
 
-from game.audio import SOUNDS, Audio
-from game.paths import resource
+from game.platform.audio import SOUNDS, Audio
+from game.platform.paths import resource
 
 ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools/make_sounds.py")

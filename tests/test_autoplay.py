@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.autoplay import play
-from core.minesweeper import PRESETS, Minesweeper
+from core.demineur.autoplay import play
+from core.demineur.rules import PRESETS, Minesweeper
 
 
 def test_a_game_is_played_to_its_end_with_legal_moves() -> None:

@@ -5,17 +5,17 @@ import numpy as np
 import pygame
 import pytest
 
-from core.minesweeper import Minesweeper
+from core.demineur.rules import Minesweeper
 from game import i18n
 from game.app import App, Options
-from game.intents import Device, Intent, Kind
-from game.scenes.demineur import SAVE_FILE, DemineurScene, Level, load_saved
-from game.scenes.demineur_levels import LevelScene, custom_problem
-from game.scenes.demineur_stats import STATS_FILE, StatsBook, StatsScene
-from game.scenes.dialog import Dialog
-from game.scenes.pause import Pause
+from game.demineur import board as ms_board
+from game.demineur.levels import LevelScene, custom_problem
+from game.demineur.play import SAVE_FILE, DemineurScene, Level, load_saved
+from game.demineur.stats import STATS_FILE, StatsBook, StatsScene
+from game.platform.intents import Device, Intent, Kind
+from game.shell.dialog import Dialog
+from game.shell.pause import Pause
 from game.ui import theme
-from game.views import ms_board
 
 # A 9x9 board with mines on the right edge only: revealing (4, 0) opens the left side.
 MINES = np.zeros((9, 9), bool)

@@ -8,7 +8,7 @@ import pytest
 
 from game import i18n
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, parse_po
-from game.paths import resource
+from game.platform.paths import resource
 from game.ui.text import CLOSING, FONT_FILES, OPENING, FontBook, break_points, wrap
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.minesweeper import PRESETS
+from core.demineur.rules import PRESETS
 from game import i18n
 from game.i18n import LEVEL_NAMES, compile_mo, parse_po
 

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pygame._sdl2 import controller as sdl_controller
 
-from game.input import InputTranslator
-from game.intents import Device, Intent, Kind
+from game.platform.input import InputTranslator
+from game.platform.intents import Device, Intent, Kind
 
 E = pygame.event.Event
 W, H = 1280, 800

@@ -4,9 +4,9 @@ import pygame
 import pytest
 
 from game import i18n
-from game.intents import Device
-from game.scenes.dialog import Dialog
-from game.scenes.pause import Pause
+from game.platform.intents import Device
+from game.shell.dialog import Dialog
+from game.shell.pause import Pause
 from game.ui.layout import metrics_for, overlaps
 from tests.screens import make_app
 
@@ -24,7 +24,7 @@ def app(tmp_path_factory):
 def screens(app):
     """Open each screen in turn (every settings page too) and yield its name."""
     yield "launcher"
-    app.open_settings()
+    app.open_scene("settings")
     settings = app.scenes.top
     pages, _ = settings.layout_pages(app.metrics)
     for n in range(len(pages)):

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from core.minesweeper import PRESETS, Minesweeper
+from core.demineur.rules import PRESETS, Minesweeper
 
 
 def layout(text: str) -> np.ndarray:

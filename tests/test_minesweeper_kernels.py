@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.minesweeper import Minesweeper
+from core.demineur.rules import Minesweeper
 from tests.reference_minesweeper import ReferenceGame
 
 MOVES = st.lists(

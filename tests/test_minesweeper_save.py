@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from core.minesweeper import Minesweeper
+from core.demineur.rules import Minesweeper
 
 
 class FakeClock:

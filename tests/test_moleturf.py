@@ -1,4 +1,4 @@
-"""The Cyber Mole Turf rules (core.moleturf): moves, shields, markers, Auto-❌, saving."""
+"""The Cyber Mole Turf rules (core.moleturf.rules): moves, shields, markers, Auto-❌, saving."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import turf
-from core.moleturf import MoleTurf
+from core.moleturf import turf
+from core.moleturf.rules import MoleTurf
 
 REGIONS = turf.generate(9, seed=2024)
 SOLUTION = [(r, int(c)) for r, c in enumerate(turf.solve(REGIONS))]

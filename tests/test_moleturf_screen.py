@@ -3,20 +3,21 @@
 import pygame
 import pytest
 
-# The screen plays core.moleturf.MoleTurf (issue 3); until that module lands there is no game.
-pytest.importorskip("core.moleturf")
+# The screen plays core.moleturf.rules.MoleTurf (issue 3); until that module lands there is no game.
+pytest.importorskip("core.moleturf.rules")
 
-from core import turf_logic
+from core.moleturf import logic as turf_logic
 from game import i18n
 from game.i18n import _, pgettext
-from game.intents import Device, Intent, Kind
-from game.scenes.dialog import Dialog
-from game.scenes.moleturf import MoleTurfScene, sectors
-from game.scenes.moleturf_progress import load_progress
-from game.scenes.moleturf_sectors import Celebration, Conquered, SectorMap
-from game.scenes.pause import Pause
+from game.moleturf.board import CONFLICT, draw_turf_dots
+from game.moleturf.celebration import Celebration, Conquered
+from game.moleturf.play import MoleTurfScene, sectors
+from game.moleturf.progress import load_progress
+from game.moleturf.sectors import SectorMap
+from game.platform.intents import Device, Intent, Kind
+from game.shell.dialog import Dialog
+from game.shell.pause import Pause
 from game.ui.layout import overlaps
-from game.views.turf_board import CONFLICT, draw_turf_dots
 from tests.screens import make_app
 
 

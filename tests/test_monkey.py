@@ -14,12 +14,12 @@ import random
 import pygame
 import pytest
 
-from core.minesweeper import Minesweeper
-from core.moleturf import MoleTurf
+from core.demineur.rules import Minesweeper
+from core.moleturf.rules import MoleTurf
 from game import i18n
 from game.app import App, Options
-from game.scenes.demineur import DemineurScene, Level
-from game.scenes.moleturf import MoleTurfScene
+from game.demineur.play import DemineurScene, Level
+from game.moleturf.play import MoleTurfScene
 
 SIZES = [(300, 200), (801, 479), (1080, 1920), (3840, 2160), (1280, 800), (480, 800), (1000, 300)]
 KEYS = [
@@ -312,7 +312,7 @@ def monkey_app(tmp_path, size=(1280, 800), lang="en") -> App:
 
 STARTS = {
     "launcher": lambda app, rng: None,
-    "settings": lambda app, rng: app.open_settings(),
+    "settings": lambda app, rng: app.open_scene("settings"),
     "demineur": lambda app, rng: (
         app.open_game("demineur"),
         app.scenes.top.play(Level.preset(rng.choice(["beginner", "intermediate", "marathon"]))),

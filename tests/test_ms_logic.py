@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core import ms_logic
-from core.minesweeper import PRESETS, Minesweeper
-from core.ms_logic import TECHNIQUES, Analysis
+from core.demineur import logic as ms_logic
+from core.demineur.logic import TECHNIQUES, Analysis
+from core.demineur.rules import PRESETS, Minesweeper
 
 # ----- a plain reference: arrangements of mines that satisfy some revealed numbers ---------
 

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from core.minesweeper import Minesweeper
-from core.ms_score import efficiency, three_bv, three_bv_per_second
+from core.demineur.rules import Minesweeper
+from core.demineur.score import efficiency, three_bv, three_bv_per_second
 from tests.reference_minesweeper import three_bv as reference_three_bv
 
 

@@ -7,8 +7,8 @@ import itertools
 import numpy as np
 import pytest
 
-from core import _mines, noguess
-from core.minesweeper import PRESETS, Minesweeper
+from core.demineur import _mines, noguess
+from core.demineur.rules import PRESETS, Minesweeper
 
 
 def play_by_certain_hints(game: Minesweeper) -> None:

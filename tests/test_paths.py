@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from game.paths import resource
+from game.platform.paths import resource
 
 
 @pytest.mark.parametrize("regular", [True, False])

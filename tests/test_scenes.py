@@ -1,18 +1,18 @@
 """The scene stack and the menus, driven by intents as any device would send them."""
 
 import json
+import sys
 
 import pygame
 import pytest
 
 from game.app import STEP
-from game.intents import Device, Intent, Kind
-from game.scenes import registry
-from game.scenes.base import Scene, SceneStack
-from game.scenes.dialog import Dialog
-from game.scenes.launcher import Launcher
-from game.scenes.pause import Pause
-from game.scenes.settings import ROWS, SettingsScene, row_key
+from game.platform.intents import Device, Intent, Kind
+from game.shell import registry
+from game.shell.launcher import Launcher
+from game.shell.pause import Pause
+from game.shell.scene import Scene, SceneStack
+from game.shell.settings import ROWS, SettingsScene, row_key
 from game.ui.layout import metrics_for
 
 
@@ -90,31 +90,28 @@ def test_fixed_timestep_updates_depend_on_time_not_frames(app):
     assert log.count("update r") <= round(0.25 / STEP)
 
 
-def test_a_game_without_a_screen_says_so_in_a_dialog(app, monkeypatch):
-    monkeypatch.setattr(registry, "factory", lambda game_id: None)  # as before a screen exists
-    tap(app, "demineur")
-    top = app.scenes.top
-    assert isinstance(top, Dialog)
-    assert top.message == "Démineur is not available yet."
-    pad(app, Kind.CONFIRM)
-    assert isinstance(app.scenes.top, Launcher)
-
-
-def test_a_registered_game_opens_from_the_launcher(app, monkeypatch):
+def test_a_game_opens_from_the_launcher_by_its_registered_name(app, monkeypatch):
     opened = []
 
     class FakeGame(Scene):
         def enter(self):
             opened.append(self)
 
-    monkeypatch.setattr(registry, "_factories", {})  # the real screens come back afterwards
-    registry.register("moleturf", FakeGame)
+    monkeypatch.setitem(registry.SCENES, "moleturf", f"{__name__}:FakeGame")
+    monkeypatch.setattr(sys.modules[__name__], "FakeGame", FakeGame, raising=False)
     tap(app, "moleturf")
     assert isinstance(app.scenes.top, FakeGame) and opened
     app.dispatch(Intent(Kind.BACK, Device.KEYBOARD))
     assert isinstance(app.scenes.top, Launcher)
-    with pytest.raises(ValueError, match="unknown game"):
-        registry.register("chess", FakeGame)
+
+
+def test_every_registered_screen_exists_and_unknown_names_are_refused():
+    for name in registry.SCENES:
+        assert callable(registry.scene_class(name)), name
+    for game in registry.GAMES:
+        assert game.id in registry.SCENES
+    with pytest.raises(ValueError, match="unknown screen 'chess'"):
+        registry.scene_class("chess")
 
 
 def test_gamepad_moves_the_focus_and_confirms(app):
@@ -135,7 +132,7 @@ def test_gamepad_moves_the_focus_and_confirms(app):
 
 
 def test_language_button_cycles_and_every_screen_rerenders(app):
-    app.open_settings()
+    app.open_scene("settings")
     seen = []
     for _ in range(3):
         tap(app, "language")
@@ -151,7 +148,7 @@ def settings_row(app, key):
 
 
 def test_settings_change_by_gamepad_touch_and_keyboard_and_are_saved(app, tmp_path):
-    app.open_settings()
+    app.open_scene("settings")
     scene = app.scenes.top
     scene.focus = row_key("volume")
     pad(app, Kind.CURSOR, (1, 0))  # right: +10 %
@@ -176,7 +173,7 @@ def test_settings_change_by_gamepad_touch_and_keyboard_and_are_saved(app, tmp_pa
 
 
 def test_every_setting_of_the_issue_is_on_the_screen(app):
-    app.open_settings()
+    app.open_scene("settings")
     scene = app.scenes.top
     keys = set()
     pages, _ = scene.layout_pages(app.metrics)
@@ -203,7 +200,7 @@ def test_settings_in_a_window_shrunk_below_the_smallest_screen(app):
     pygame.display.set_mode((700, 360))  # a window shrunk below the smallest supported screen
     app.on_resize()
     assert app.size == (934, 480)  # laid out at the window's shape scaled up to 480 high
-    app.open_settings()
+    app.open_scene("settings")
     scene = app.scenes.top
     pages, pager = scene.layout_pages(app.metrics)
     assert pager is None and len(pages) == 1  # every setting on one page, none cut off
@@ -246,10 +243,10 @@ def test_quit_and_fullscreen_intents(app, tmp_path):
 
 
 def test_every_full_screen_has_the_language_button_and_it_cycles_there(app):
-    from game.scenes.demineur import DemineurScene, Level
-    from game.scenes.demineur_stats import StatsBook, StatsScene
-    from game.scenes.moleturf_progress import Progress
-    from game.scenes.moleturf_sectors import Conquered
+    from game.demineur.play import DemineurScene, Level
+    from game.demineur.stats import StatsBook, StatsScene
+    from game.moleturf.progress import Progress
+    from game.moleturf.celebration import Conquered
 
     book = StatsBook(app.storage)
     screens = {

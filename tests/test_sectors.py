@@ -8,9 +8,9 @@ from importlib import resources
 import numpy as np
 import pytest
 
-from core import turf
-from core.sectors import load_sectors
-from core.turf_logic import grade
+from core.moleturf import turf
+from core.moleturf.logic import grade
+from core.moleturf.sectors import load_sectors
 from tests.test_turf_logic import drive
 from tools.make_sectors import canonical
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.stats import Statistics, board_key
+from core.demineur.stats import Statistics, board_key
 
 KEY = board_key(9, 9, 10)
 

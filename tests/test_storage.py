@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.paths import data_dir
-from game.storage import Settings, Storage, load_settings, save_settings
+from game.platform.paths import data_dir
+from game.platform.storage import Settings, Storage, load_settings, save_settings
 
 
 def test_settings_round_trip(tmp_path):
@@ -92,7 +92,7 @@ def test_file_names_must_be_plain(tmp_path, name):
 
 WRITER = """
 import sys
-from game.storage import Storage
+from game.platform.storage import Storage
 storage = Storage(sys.argv[1])
 big = "x" * 400_000
 n = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from core import turf
+from core.moleturf import turf
 from tests.reference_turf import reference_count
 
 # Permutations of 1..n with neighbours never consecutive (OEIS A002464): the number of

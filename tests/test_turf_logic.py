@@ -8,11 +8,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core import turf
 from core.hints import Hint
-from core.moleturf import MoleTurf
-from core.sectors import load_sectors
-from core.turf_logic import COLOUR_CONTEXT, LEVELS, TECHNIQUES, explain, grade, hint, solve_steps
+from core.moleturf import turf
+from core.moleturf.logic import (
+    COLOUR_CONTEXT,
+    LEVELS,
+    TECHNIQUES,
+    explain,
+    grade,
+    hint,
+    solve_steps,
+)
+from core.moleturf.rules import MoleTurf
+from core.moleturf.sectors import load_sectors
 
 ROOT = Path(__file__).resolve().parent.parent
 

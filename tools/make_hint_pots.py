@@ -1,7 +1,7 @@
 """Write the hint sentences of both games as gettext template fragments for translators.
 
-The English templates live in core (``core.ms_logic.TECHNIQUES`` for Démineur,
-``core.turf_logic.TECHNIQUES`` and the turf colour names for Cyber Mole Turf): that is the
+The English templates live in core (``core.demineur.logic.TECHNIQUES`` for Démineur,
+``core.moleturf.logic.TECHNIQUES`` and the turf colour names for Cyber Mole Turf): that is the
 single source. This tool regenerates ``locale/ms_hints.pot`` and ``locale/turf_hints.pot``
 from it; ``tools/update_catalogs.py`` then merges them into the three catalogs.
 
@@ -18,7 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core import ms_logic, turf_logic  # noqa: E402
+from core.demineur import logic as ms_logic  # noqa: E402
+from core.moleturf import logic as turf_logic  # noqa: E402
 
 # what each placeholder stands for, told to the translators beside every sentence using it
 PARAMS = {

@@ -1,6 +1,6 @@
 """Regenerate assets/sectors/sectors.json: the 30 sectors of Cyber Mole Turf.
 
-Scans a fixed range of seeds of ``core.turf.generate(9, seed)``, keeps the boards with
+Scans a fixed range of seeds of ``core.moleturf.turf.generate(9, seed)``, keeps the boards with
 pleasant turfs that the hint engine finishes alone, and picks a quota per difficulty level,
 spread over each level's scores, in non-decreasing difficulty. The same run always writes the
 same file.
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
-from core import turf
-from core.sectors import FORMAT_VERSION, SECTORS, SIDE
-from core.turf_logic import LEVELS, Grade, grade
+from core.moleturf import turf
+from core.moleturf.logic import LEVELS, Grade, grade
+from core.moleturf.sectors import FORMAT_VERSION, SECTORS, SIDE
 
 OUT = Path(__file__).resolve().parent.parent / "assets" / "sectors" / "sectors.json"
 

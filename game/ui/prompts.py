@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.intents import Device
+from game.platform.intents import Device
 from game.ui import theme
 from game.ui.text import FontBook
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.paths import resource
+from game.platform.paths import resource
 
 FONT_FILES = {False: "Mplus1-Regular.otf", True: "Mplus1-Bold.otf"}
 

@@ -1,0 +1,1 @@
+"""Démineur, the back end: rules, kernels, analysis, no-guess boards, scores, statistics."""

@@ -1,0 +1,386 @@
+"""Cyber Mole Turf: the rules of ../shared/rules/moleturf-manual.md as a plain object.
+
+A move is a method call; its whole effect is visible in the object's state, and the same
+sequence of moves always gives the same state. The board holds moles and the player's ❌
+markers; conflicts, Auto-❌ marks, turf status and the game status are all derived from it.
+Shields are the one exception: a mistake is counted when it is made and never given back
+by undo (the manual's "Undo Last Move" after Game Over is the only refill, to one shield).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from core.checks import as_cell, as_int
+from core.hints import Hint
+from core.moleturf import logic as turf_logic
+from core.moleturf import turf
+
+MAX_SIDE = 16
+SAVE_VERSION = 1
+
+# A move as it is stored and saved: ("place" | "mark" | "erase", r, c) or
+# ("drag", on, ((r, c), ...)). A change is (r, c, mole before, marker before).
+Move = tuple[Any, ...]
+Change = tuple[int, int, bool, bool]
+
+
+class MoleTurf:
+    """One sector of Cyber Mole Turf.
+
+    ``regions``: the n x n turf map (ids 0..n-1, n from 4 to 16). ``shields``: the mistakes
+    allowed before Game Over. ``auto_x``: whether Auto-❌ marks are shown; it may change at
+    any time.
+    """
+
+    def __init__(self, regions: object, shields: int = 3, auto_x: bool = True) -> None:
+        board = turf.validate(regions).copy()  # frozen below: never the caller's own array
+        n = board.shape[0]
+        if n > MAX_SIDE:
+            raise ValueError(f"a Mole Turf board is 4 to {MAX_SIDE} cells wide, not {n}")
+        board.flags.writeable = False
+        self._regions = board
+        self.n = n
+        self.capacity = as_int(shields, "shields")
+        if self.capacity < 1:
+            raise ValueError(f"shields must be at least 1, not {self.capacity}")
+        self.auto_x = auto_x
+        self._solution: np.ndarray | None = None
+        self._solved = False
+        self._unique = False
+        self._moles = np.zeros((n, n), np.bool_)
+        self._marks = np.zeros((n, n), np.bool_)
+        self._start()
+
+    def _start(self) -> None:
+        self._moles[:] = False
+        self._marks[:] = False
+        self.shields = self.capacity
+        self._history: list[tuple[Move, list[Change]]] = []
+        self._redo: list[Move] = []
+        self._derived: dict[str, Any] = {}
+
+    # ----- state -------------------------------------------------------------------------
+
+    @property
+    def regions(self) -> np.ndarray:
+        return self._regions
+
+    @property
+    def moles(self) -> np.ndarray:
+        return _read_only(self._moles)
+
+    @property
+    def marks(self) -> np.ndarray:
+        """The player's own ❌ markers (Auto-❌ marks are apart, in ``auto_marks``)."""
+        return _read_only(self._marks)
+
+    @property
+    def auto_x(self) -> bool:
+        return self._auto_x
+
+    @auto_x.setter
+    def auto_x(self, on: bool) -> None:
+        self._auto_x = _as_bool(on, "auto_x")
+
+    @property
+    def auto_marks(self) -> np.ndarray:
+        """Every cell in the row, column, turf or 8 neighbours of a mole, minus the moles."""
+        if not self._auto_x:
+            return _read_only(np.zeros((self.n, self.n), np.bool_))
+        if "auto" not in self._derived:
+            m = self._moles
+            covered = (
+                m.any(axis=1)[:, None]
+                | m.any(axis=0)[None, :]
+                | np.isin(self._regions, self._regions[m])
+                | (_around(m) > 0)
+            )
+            self._derived["auto"] = _read_only(covered & ~m)
+        return self._derived["auto"]
+
+    @property
+    def conflicts(self) -> set[tuple[int, int]]:
+        """The moles that share a row, column or turf with another mole, or touch one."""
+        if "conflicts" not in self._derived:
+            m = self._moles
+            turfs = np.bincount(self._regions[m], minlength=self.n)
+            crowded = (
+                (m.sum(axis=1) > 1)[:, None]
+                | (m.sum(axis=0) > 1)[None, :]
+                | (turfs[self._regions] > 1)
+                | (_around(m) > 0)
+            )
+            rows, cols = np.nonzero(m & crowded)
+            self._derived["conflicts"] = {(int(r), int(c)) for r, c in zip(rows, cols, strict=True)}
+        return set(self._derived["conflicts"])
+
+    def turf_status(self) -> list[str]:
+        """Per turf: ``"done"`` (one mole, no conflict), ``"conflict"`` or ``"empty"``."""
+        counts = np.bincount(self._regions[self._moles], minlength=self.n)
+        clashing = {int(self._regions[r, c]) for r, c in self.conflicts}
+        return [
+            "conflict" if t in clashing else "done" if counts[t] == 1 else "empty"
+            for t in range(self.n)
+        ]
+
+    @property
+    def status(self) -> str:
+        """``"over"`` once the shields are gone, ``"won"`` with n moles and no conflict."""
+        if self.shields == 0:
+            return "over"
+        if int(self._moles.sum()) == self.n and not self.conflicts:
+            return "won"
+        return "playing"
+
+    @property
+    def solution(self) -> np.ndarray | None:
+        """The column of the mole in each row for this map (None if it has no solution)."""
+        if not self._solved:
+            found = turf.solve(self._regions)
+            if found is not None:
+                found.flags.writeable = False
+                self._unique = turf.count_solutions(self._regions) == 1
+            self._solution, self._solved = found, True
+        return self._solution
+
+    def hint(self) -> Hint | None:
+        """The next step for the board as it stands: a fix for a wrong mole or marker first,
+        else the easiest deduction the board does not show yet; None once won or stuck."""
+        if self.status != "playing":
+            return None
+        crossed = self.marks | self.auto_marks
+        # a "fix" is certain only on a map with one solution: elsewhere the mole may be right
+        solution = self.solution if self.solution is not None and self._unique else None
+        return turf_logic.hint(self._regions, self.moles, crossed, solution)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.status != "won" and bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.status == "playing" and bool(self._redo)
+
+    # ----- moves -------------------------------------------------------------------------
+
+    def place(self, r: int, c: int) -> str:
+        """Place a mole on an empty or marked cell, or take away the mole that is there.
+
+        Returns ``"placed"``, ``"removed"``, ``"conflict"`` (the mole stays and costs a
+        shield) or ``"ignored"`` (the game is won or over).
+        """
+        return self._play(("place", *as_cell(r, c, self.n, self.n)))
+
+    def toggle_mark(self, r: int, c: int) -> bool:
+        """Put or lift a ❌ marker on a cell without a mole; returns True when it put one
+        (False when it lifted one or the move was ignored)."""
+        return self._play(("mark", *as_cell(r, c, self.n, self.n))) == "marked"
+
+    def erase(self, r: int, c: int) -> bool:
+        """Clear a cell of its marker or mole; returns whether anything was taken away."""
+        return self._play(("erase", *as_cell(r, c, self.n, self.n))) != "ignored"
+
+    def mark_many(self, cells: Iterable[tuple[int, int]], on: bool = True) -> int:
+        """A drag: put (``on``) or lift ❌ markers on many cells as one undo step.
+
+        Cells with a mole are left alone. Returns how many cells changed.
+        """
+        on = _as_bool(on, "on")
+        try:
+            cells = tuple(cells)
+        except TypeError:
+            raise ValueError(f"a drag needs a list of (row, column) cells, not {cells!r}") from None
+        checked = tuple(as_cell(*_pair(cell), self.n, self.n) for cell in cells)
+        before = int(self._marks.sum())
+        self._play(("drag", on, checked))
+        return abs(int(self._marks.sum()) - before)
+
+    def undo(self) -> bool:
+        """Take back the last move; shields lost stay lost.
+
+        After Game Over this is the manual's "Undo Last Move": the fatal mole goes and play
+        goes on with one shield. Nothing to undo, or a won sector: returns False.
+        """
+        if not self.can_undo:
+            return False
+        over = self.status == "over"
+        move, changes = self._history.pop()
+        for r, c, mole, mark in changes:
+            self._moles[r, c] = mole
+            self._marks[r, c] = mark
+        self._derived.clear()
+        self._redo.append(move)
+        if over:
+            self.shields = 1
+        return True
+
+    def redo(self) -> bool:
+        """Make the last undone move again, under the same rules (a conflict costs a shield)."""
+        if not self.can_redo:
+            return False
+        move = self._redo.pop()
+        _, changes = self._apply(move, charge=True)
+        self._history.append((move, changes))
+        return True
+
+    def retry(self) -> None:
+        """Restart the sector: empty board, full shields, no history."""
+        self._start()
+
+    # ----- saving ------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A small JSON-able record of the game: the map, the moves on the board, the shields.
+
+        The redo list is not kept.
+        """
+        return {
+            "version": SAVE_VERSION,
+            "regions": self._regions.tolist(),
+            "capacity": self.capacity,
+            "shields": self.shields,
+            "auto_x": self._auto_x,
+            "moves": [_move_to_json(move) for move, _changes in self._history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> MoleTurf:
+        """Resume a game saved by ``to_dict``; a damaged record raises ValueError."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved Mole Turf game must be a dict")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"unknown saved-game version {data.get('version')!r}")
+        for key in ("regions", "capacity", "shields", "auto_x", "moves"):
+            if key not in data:
+                raise ValueError(f"the saved game has no {key!r}")
+        if not isinstance(data["auto_x"], bool):
+            raise ValueError("auto_x must be true or false")
+        game = cls(data["regions"], shields=data["capacity"], auto_x=data["auto_x"])
+        moves = data["moves"]
+        if not isinstance(moves, list):
+            raise ValueError("the saved moves must be a list")
+        for k, raw in enumerate(moves):
+            move = game._move_from_json(raw)
+            _, changes = game._apply(move, charge=False)
+            if not changes:
+                raise ValueError(f"saved move {k} ({raw!r}) changes nothing")
+            game._history.append((move, changes))
+        shields = as_int(data["shields"], "shields")
+        if not 0 <= shields <= game.capacity:
+            raise ValueError(f"shields must be 0 to {game.capacity}, not {shields}")
+        game.shields = shields
+        return game
+
+    def _move_from_json(self, raw: object) -> Move:
+        if not isinstance(raw, list) or not raw:
+            raise ValueError(f"a saved move must be a non-empty list, not {raw!r}")
+        kind = raw[0]
+        if kind in ("place", "mark", "erase") and len(raw) == 3:
+            return (kind, *as_cell(raw[1], raw[2], self.n, self.n))
+        if kind == "drag" and len(raw) == 3 and isinstance(raw[1], bool):
+            if not isinstance(raw[2], list):
+                raise ValueError(f"a saved drag needs a list of cells, not {raw[2]!r}")
+            return ("drag", raw[1], tuple(as_cell(*_pair(cell), self.n, self.n) for cell in raw[2]))
+        raise ValueError(f"unknown saved move {raw!r}")
+
+    # ----- internals ---------------------------------------------------------------------
+
+    def _play(self, move: Move) -> str:
+        """A new move by the player: ignored unless playing; a change clears the redo list."""
+        if self.status != "playing":
+            return "ignored"
+        result, changes = self._apply(move, charge=True)
+        if changes:
+            self._history.append((move, changes))
+            self._redo.clear()
+        return result
+
+    def _apply(self, move: Move, charge: bool) -> tuple[str, list[Change]]:
+        """Carry out a move on the board; returns its result and the cells it changed."""
+        kind = move[0]
+        moles, marks = self._moles, self._marks
+        changes: list[Change] = []
+        result = "ignored"
+        if kind == "place":
+            _, r, c = move
+            changes.append((r, c, bool(moles[r, c]), bool(marks[r, c])))
+            if moles[r, c]:
+                moles[r, c] = False
+                result = "removed"
+            else:
+                result = "conflict" if self._clashes(r, c) else "placed"
+                moles[r, c] = True
+                marks[r, c] = False
+                if result == "conflict" and charge:
+                    self.shields -= 1
+        elif kind in ("mark", "erase"):
+            _, r, c = move
+            if kind == "mark" and not moles[r, c]:
+                changes.append((r, c, False, bool(marks[r, c])))
+                marks[r, c] = not marks[r, c]
+                result = "marked" if marks[r, c] else "unmarked"
+            elif kind == "erase" and (moles[r, c] or marks[r, c]):
+                changes.append((r, c, bool(moles[r, c]), bool(marks[r, c])))
+                moles[r, c] = marks[r, c] = False
+                result = "erased"
+        else:
+            _, on, cells = move
+            for r, c in cells:
+                if not moles[r, c] and marks[r, c] != on:
+                    changes.append((r, c, False, not on))
+                    marks[r, c] = on
+            result = "marked" if changes else "ignored"
+        self._derived.clear()
+        return result, changes
+
+    def _clashes(self, r: int, c: int) -> bool:
+        """Whether a mole at (r, c) would meet an existing mole's row, column, turf or reach."""
+        m = self._moles
+        return bool(
+            m[r].any()
+            or m[:, c].any()
+            or m[self._regions == self._regions[r, c]].any()
+            or m[max(r - 1, 0) : r + 2, max(c - 1, 0) : c + 2].any()
+        )
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+def _around(mask: np.ndarray) -> np.ndarray:
+    """For every cell, how many of its 8 neighbours are set in ``mask``."""
+    padded = np.pad(mask, 1).astype(np.int8)
+    rows, cols = mask.shape
+    total = np.zeros(mask.shape, np.int8)
+    for dr in (0, 1, 2):
+        for dc in (0, 1, 2):
+            if (dr, dc) != (1, 1):
+                total += padded[dr : dr + rows, dc : dc + cols]
+    return total
+
+
+def _as_bool(value: object, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
+def _pair(cell: object) -> tuple[object, object]:
+    try:
+        r, c = cell  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise ValueError(f"a cell is a (row, column) pair, not {cell!r}") from None
+    return r, c
+
+
+def _move_to_json(move: Move) -> list[Any]:
+    if move[0] == "drag":
+        return ["drag", move[1], [list(cell) for cell in move[2]]]
+    return list(move)

@@ -1,0 +1,103 @@
+"""The 30 sectors of Cyber Mole Turf, shipped as data in ``assets/sectors/sectors.json``.
+
+``tools/make_sectors.py`` writes the file; :func:`load_sectors` reads it back and checks every
+sector, so a damaged file is refused with a message instead of giving an unplayable board.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+import numpy as np
+
+from core.moleturf import turf
+
+FORMAT_VERSION = 1
+SECTORS = 30
+SIDE = 9
+
+
+@dataclass(frozen=True)
+class Sector:
+    """One sector: its turf map, its only solution and how hard it is.
+
+    ``difficulty`` is the engine's grade score (never lower than the sector before);
+    ``level`` is the hardest technique it needs, from 1 (rules only) to 5.
+    """
+
+    number: int
+    regions: np.ndarray
+    solution: np.ndarray
+    difficulty: int
+    level: int
+
+
+def _read_shipped() -> str:
+    return (resources.files("cmt_assets") / "sectors" / "sectors.json").read_text("utf-8")
+
+
+def follows_rules(regions: np.ndarray, solution: np.ndarray) -> bool:
+    """True when ``solution`` puts one mole per row, column and turf, none touching."""
+    n = len(regions)
+    cols = [int(c) for c in solution]
+    if sorted(cols) != list(range(n)):
+        return False
+    if len({int(regions[r, c]) for r, c in enumerate(cols)}) != n:
+        return False
+    return all(abs(cols[r] - cols[r + 1]) > 1 for r in range(n - 1))
+
+
+def _sector(entry: object, number: int) -> Sector:
+    if not isinstance(entry, dict):
+        raise ValueError(f"sector {number} is not an object")
+    try:
+        rows = entry["regions"]
+        if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
+            raise ValueError("regions must be a list of digit strings")
+        if not all(row.isdigit() for row in rows):
+            raise ValueError("regions hold something other than turf digits")
+        regions = turf.validate([[int(ch) for ch in row] for row in rows])
+        if regions.shape != (SIDE, SIDE):
+            raise ValueError(f"the board is {len(regions)}x{len(regions)}, not 9x9")
+        solution = np.array(entry["solution"], dtype=np.int32)
+        difficulty, level = entry["difficulty"], entry["level"]
+        if entry["number"] != number:
+            raise ValueError(f"it is numbered {entry['number']!r}")
+    except KeyError as missing:
+        raise ValueError(f"sector {number} has no {missing} field") from None
+    except TypeError as bad:
+        raise ValueError(f"sector {number}: {bad}") from None
+    except ValueError as bad:
+        raise ValueError(f"sector {number}: {bad}") from None
+    if solution.shape != (SIDE,) or not follows_rules(regions, solution):
+        raise ValueError(f"sector {number}: the stored solution breaks the rules")
+    if turf.count_solutions(regions, limit=2) != 1:
+        raise ValueError(f"sector {number} has more than one solution")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (difficulty, level)):
+        raise ValueError(f"sector {number}: difficulty and level must be whole numbers")
+    regions.flags.writeable = False
+    solution.flags.writeable = False
+    return Sector(number, regions, solution, difficulty, level)
+
+
+def load_sectors(text: str | None = None) -> list[Sector]:
+    """The sectors in play order, checked; ``text`` replaces the shipped file (for tests).
+
+    Raises ValueError naming the first problem when the data is damaged.
+    """
+    try:
+        data = json.loads(_read_shipped() if text is None else text)
+    except json.JSONDecodeError as bad:
+        raise ValueError(f"the sector file is not valid JSON: {bad}") from None
+    if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
+        raise ValueError(f"the sector file must be an object with version {FORMAT_VERSION}")
+    entries = data.get("sectors")
+    if not isinstance(entries, list) or len(entries) != SECTORS:
+        raise ValueError(f"the sector file must list exactly {SECTORS} sectors")
+    sectors = [_sector(entry, number) for number, entry in enumerate(entries, start=1)]
+    for before, after in zip(sectors, sectors[1:], strict=False):
+        if after.difficulty < before.difficulty:
+            raise ValueError(f"sector {after.number} is easier than sector {before.number}")
+    return sectors

@@ -1,0 +1,1 @@
+"""Démineur, the front end: level choice, the play screen, its board view, statistics."""

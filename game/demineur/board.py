@@ -1,0 +1,424 @@
+"""The Démineur board: cell codes from the game, a zoomable, pannable view, cached drawing.
+
+Each cell is drawn from one small integer, its *code*: what the cell shows (hidden, flag,
+number, mine...) plus the hint mark on it. ``BoardView.draw`` keeps a surface of the
+viewport and the codes it last drew there (Tatham's drawstate): a frame redraws only the
+cells whose code changed, as one batch of blits of pre-rendered tiles, then puts the surface
+on the screen. Moving or zooming the view redraws the visible cells once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from core.demineur.rules import Minesweeper
+from game.ui.text import FontBook
+
+# what a cell shows
+HIDDEN, FLAG = 0, 1
+OPEN = 2  # OPEN + n: a revealed cell with n mines around it (n = 0..8)
+MINE, EXPLODED, WRONG_FLAG = 11, 12, 13
+# the hint mark on it (code = shows + MARK * mark)
+MARK = 16
+NO_MARK, USED, SAFE, DEDUCED_MINE, GUESS = range(5)
+N_CODES = MARK * 5
+
+MIN_TOUCH_CELL = 44  # px: a finger needs about this much (Metrics never goes below it)
+
+
+@dataclass(frozen=True)
+class Palette:
+    gap: tuple[int, int, int]
+    hidden: tuple[int, int, int]
+    hidden_edge: tuple[int, int, int]
+    revealed: tuple[int, int, int]
+    numbers: tuple[tuple[int, int, int], ...]  # index 1..8
+    flag: tuple[int, int, int]
+    mine: tuple[int, int, int]
+    exploded: tuple[int, int, int]
+    cross: tuple[int, int, int]
+    used: tuple[int, int, int]
+    safe: tuple[int, int, int]
+    deduced_mine: tuple[int, int, int]
+    guess: tuple[int, int, int]
+
+
+# The classic number colours (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey)
+CLASSIC = Palette(
+    gap=(12, 17, 28),
+    hidden=(58, 78, 114),
+    hidden_edge=(86, 110, 152),
+    revealed=(206, 212, 222),
+    numbers=(
+        (0, 0, 0),
+        (0, 0, 255),
+        (0, 128, 0),
+        (220, 0, 0),
+        (0, 0, 128),
+        (128, 0, 0),
+        (0, 128, 128),
+        (0, 0, 0),
+        (96, 96, 96),
+    ),
+    flag=(235, 60, 40),
+    mine=(20, 20, 24),
+    exploded=(255, 70, 50),
+    cross=(220, 0, 0),
+    used=(255, 150, 30),
+    safe=(40, 200, 110),
+    deduced_mine=(240, 60, 200),
+    guess=(255, 214, 64),
+)
+# High contrast: white revealed cells, near-black hidden ones, darker and more distinct digits.
+HIGH_CONTRAST = Palette(
+    gap=(0, 0, 0),
+    hidden=(34, 38, 48),
+    hidden_edge=(150, 160, 180),
+    revealed=(255, 255, 255),
+    numbers=(
+        (0, 0, 0),
+        (0, 0, 200),
+        (0, 100, 0),
+        (200, 0, 0),
+        (70, 0, 140),
+        (120, 50, 0),
+        (0, 95, 110),
+        (0, 0, 0),
+        (70, 70, 70),
+    ),
+    flag=(255, 80, 40),
+    mine=(0, 0, 0),
+    exploded=(255, 0, 0),
+    cross=(255, 0, 0),
+    used=(255, 140, 0),
+    safe=(0, 230, 120),
+    deduced_mine=(255, 60, 230),
+    guess=(255, 230, 0),
+)
+
+
+def cell_codes(
+    game: Minesweeper,
+    marks: np.ndarray | None = None,
+    pending: np.ndarray | None = None,
+) -> np.ndarray:
+    """The code of every cell, ``(rows, cols)`` int16.
+
+    ``marks`` holds a hint mark per cell; ``pending`` cells are revealed but not shown yet
+    (the cascade ripple). Once the game is lost every mine shows, the exploded one apart, and
+    wrong flags are crossed; once won every mine shows a flag.
+    """
+    revealed = game.revealed
+    flagged = game.flagged
+    codes = np.where(flagged, FLAG, HIDDEN).astype(np.int16)
+    if game.counts is not None:
+        shown = revealed if pending is None else revealed & ~pending
+        codes[shown] = OPEN + game.counts[shown]
+        mines = game.mine_mask
+        if game.status == "lost":
+            codes[mines & ~flagged] = MINE
+            codes[flagged & ~mines] = WRONG_FLAG
+            codes[game.exploded] = EXPLODED
+        elif game.status == "won":
+            codes[mines] = FLAG
+    if marks is not None:
+        codes += MARK * marks.astype(np.int16)
+    return codes
+
+
+class Tiles:
+    """Every code drawn once at one cell size (a tile includes its share of the grid gap)."""
+
+    def __init__(self, fonts: FontBook, size: int, palette: Palette) -> None:
+        self.size, self.palette = size, palette
+        self._fonts = fonts
+        self._tiles: dict[int, pygame.Surface] = {}
+
+    def __getitem__(self, code: int) -> pygame.Surface:
+        tile = self._tiles.get(code)
+        if tile is None:
+            tile = self._tiles[code] = self._draw(code)
+        return tile
+
+    def _draw(self, code: int) -> pygame.Surface:
+        s, p = self.size, self.palette
+        shows, mark = code % MARK, code // MARK
+        tile = pygame.Surface((s, s))
+        tile.fill(p.gap)
+        gap = 1 if s < 24 else 2
+        box = pygame.Rect(0, 0, s - gap, s - gap)
+        radius = max(0, s // 10)
+        if OPEN <= shows < OPEN + 9 or shows in (MINE, EXPLODED):
+            back = p.exploded if shows == EXPLODED else p.revealed
+            pygame.draw.rect(tile, back, box, border_radius=radius)
+        else:
+            pygame.draw.rect(tile, p.hidden, box, border_radius=radius)
+            edge = max(1, s // 12)
+            pygame.draw.rect(tile, p.hidden_edge, box, edge, border_radius=radius)
+        if OPEN + 1 <= shows <= OPEN + 8:
+            n = shows - OPEN
+            digit = self._fonts.render_line(str(n), max(6, round(s * 0.72)), True, p.numbers[n])
+            tile.blit(digit, digit.get_rect(center=box.center))
+        elif shows in (FLAG, WRONG_FLAG):
+            self._flag(tile, box)
+            if shows == WRONG_FLAG:
+                w = max(2, s // 10)
+                a, b = (
+                    box.inflate(-s // 5, -s // 5).topleft,
+                    box.inflate(-s // 5, -s // 5).bottomright,
+                )
+                c, d = (a[0], b[1]), (b[0], a[1])
+                pygame.draw.line(tile, p.cross, a, b, w)
+                pygame.draw.line(tile, p.cross, c, d, w)
+        elif shows in (MINE, EXPLODED):
+            self._mine(tile, box)
+        self._mark(tile, box, mark)
+        return tile
+
+    def _flag(self, tile: pygame.Surface, box: pygame.Rect) -> None:
+        s, p = self.size, self.palette
+        x0 = box.x + round(s * 0.36)
+        top, bottom = box.y + round(s * 0.2), box.y + round(s * 0.8)
+        pole = max(1, s // 14)
+        pygame.draw.rect(tile, (235, 238, 245), (x0, top, pole, bottom - top))
+        pygame.draw.polygon(
+            tile,
+            p.flag,
+            [
+                (x0 + pole, top),
+                (box.x + round(s * 0.78), top + round(s * 0.17)),
+                (x0 + pole, top + round(s * 0.36)),
+            ],
+        )
+        pygame.draw.rect(
+            tile, (235, 238, 245), (box.x + round(s * 0.24), bottom - pole, round(s * 0.36), pole)
+        )
+
+    def _mine(self, tile: pygame.Surface, box: pygame.Rect) -> None:
+        s, p = self.size, self.palette
+        c = box.center
+        r = max(2, round(s * 0.24))
+        w = max(1, s // 14)
+        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            k = r * 1.45 if dx and dy else r * 1.6
+            k = k / (2**0.5) if dx and dy else k
+            pygame.draw.line(
+                tile, p.mine, (c[0] - dx * k, c[1] - dy * k), (c[0] + dx * k, c[1] + dy * k), w
+            )
+        pygame.draw.circle(tile, p.mine, c, r)
+        pygame.draw.circle(tile, (250, 250, 250), (c[0] - r // 3, c[1] - r // 3), max(1, r // 4))
+
+    def _mark(self, tile: pygame.Surface, box: pygame.Rect, mark: int) -> None:
+        if mark == NO_MARK:
+            return
+        s, p = self.size, self.palette
+        w = max(2, s // 9)
+        if mark == USED:
+            pygame.draw.rect(tile, p.used, box, w, border_radius=max(0, s // 10))
+        elif mark == SAFE:
+            pygame.draw.circle(tile, p.safe, box.center, round(s * 0.3), w)
+        elif mark == DEDUCED_MINE:
+            inner = box.inflate(-round(s * 0.4), -round(s * 0.4))
+            pygame.draw.line(tile, p.deduced_mine, inner.topleft, inner.bottomright, w)
+            pygame.draw.line(tile, p.deduced_mine, inner.bottomleft, inner.topright, w)
+            pygame.draw.rect(
+                tile, p.deduced_mine, box, max(1, w // 2), border_radius=max(0, s // 10)
+            )
+        elif mark == GUESS:
+            pygame.draw.rect(tile, p.guess, box, w, border_radius=max(0, s // 10))
+            pygame.draw.circle(tile, p.guess, box.center, max(2, s // 8))
+
+
+class BoardView:
+    """Where the board sits on the screen, how far it is zoomed, and its cached drawing.
+
+    ``cell`` is the cell size in pixels (drawn at ``round(cell)``); ``origin`` is the board
+    pixel at the viewport's top-left corner (negative when the board is smaller than the
+    viewport: it is then centred).
+    """
+
+    def __init__(self, rows: int, cols: int, fonts: FontBook, palette: Palette = CLASSIC) -> None:
+        self.rows, self.cols = rows, cols
+        self.fonts, self.palette = fonts, palette
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.cell = 1.0
+        self.origin = (0.0, 0.0)
+        self.max_cell = 96.0
+        self._tiles: Tiles | None = None
+        self._cache: pygame.Surface | None = None
+        self._drawn = np.full((rows, cols), -1, np.int16)
+        self._geom: tuple | None = None
+        self.redrawn = 0  # cells redrawn in the last frame (tests and the benchmark read it)
+
+    # ---- geometry ----------------------------------------------------------------------------
+    @property
+    def fit_cell(self) -> float:
+        return max(1.0, min(self.rect.w / self.cols, self.rect.h / self.rows))
+
+    def set_viewport(self, rect: pygame.Rect, max_cell: float) -> None:
+        """Place the view; keeps the zoom when only the window changed, else fits the board."""
+        refit = (self._geom is None and self.cell == 1.0) or self.fitted
+        self.rect = pygame.Rect(rect)
+        self.max_cell = max(max_cell, self.fit_cell)
+        self._cache = None
+        if refit:  # a fitted board stays fitted in the new space
+            self.fit()
+        else:
+            self.cell = min(max(self.cell, self.fit_cell), self.max_cell)
+            self._clamp()
+
+    def fit(self) -> None:
+        """The whole board in view."""
+        self.cell = self.fit_cell
+        self._clamp()
+
+    @property
+    def fitted(self) -> bool:
+        return self.px <= int(self.fit_cell)
+
+    @property
+    def whole_board_visible(self) -> bool:
+        px = self.px
+        return self.cols * px <= self.rect.w and self.rows * px <= self.rect.h
+
+    @property
+    def px(self) -> int:
+        return max(1, int(self.cell))
+
+    def zoom(self, factor: float, pos: tuple[int, int] | None = None) -> None:
+        """Scale by ``factor`` keeping the board point under ``pos`` (default: centre) still."""
+        if pos is None or not self.rect.collidepoint(pos):
+            pos = self.rect.center
+        old = self.px
+        bx = (pos[0] - self.rect.x + self.origin[0]) / old
+        by = (pos[1] - self.rect.y + self.origin[1]) / old
+        self.cell = min(max(self.cell * factor, self.fit_cell), self.max_cell)
+        new = self.px
+        self.origin = (bx * new - (pos[0] - self.rect.x), by * new - (pos[1] - self.rect.y))
+        self._clamp()
+
+    def zoom_to(self, cell: float, pos: tuple[int, int] | None = None) -> None:
+        self.zoom(cell / self.cell, pos)
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the board by (dx, dy) screen pixels (a drag moves it with the finger)."""
+        self.origin = (self.origin[0] - dx, self.origin[1] - dy)
+        self._clamp()
+
+    def _clamp(self) -> None:
+        px = self.px
+        ox, oy = self.origin
+        bw, bh = self.cols * px, self.rows * px
+        ox = (bw - self.rect.w) / 2 if bw <= self.rect.w else min(max(ox, 0), bw - self.rect.w)
+        oy = (bh - self.rect.h) / 2 if bh <= self.rect.h else min(max(oy, 0), bh - self.rect.h)
+        self.origin = (float(round(ox)), float(round(oy)))
+
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        px = self.px
+        c = int((pos[0] - self.rect.x + self.origin[0]) // px)
+        r = int((pos[1] - self.rect.y + self.origin[1]) // px)
+        if 0 <= r < self.rows and 0 <= c < self.cols:
+            return r, c
+        return None
+
+    def cell_rect(self, r: int, c: int) -> pygame.Rect:
+        px = self.px
+        x = self.rect.x + c * px - int(self.origin[0])
+        y = self.rect.y + r * px - int(self.origin[1])
+        return pygame.Rect(x, y, px, px)
+
+    def show_cell(self, r: int, c: int) -> None:
+        """Pan just enough that cell (r, c) and one cell around it are in view."""
+        px = self.px
+        ox, oy = self.origin
+        x0, y0 = (c - 1) * px, (r - 1) * px
+        x1, y1 = (c + 2) * px, (r + 2) * px
+        if x0 < ox:
+            ox = x0
+        elif x1 > ox + self.rect.w:
+            ox = x1 - self.rect.w
+        if y0 < oy:
+            oy = y0
+        elif y1 > oy + self.rect.h:
+            oy = y1 - self.rect.h
+        self.origin = (ox, oy)
+        self._clamp()
+
+    def visible_cells(self) -> tuple[slice, slice]:
+        px = self.px
+        ox, oy = int(self.origin[0]), int(self.origin[1])
+        c0, r0 = max(0, ox // px), max(0, oy // px)
+        c1 = min(self.cols, (ox + self.rect.w) // px + 1)
+        r1 = min(self.rows, (oy + self.rect.h) // px + 1)
+        return slice(r0, r1), slice(c0, c1)
+
+    # ---- drawing -----------------------------------------------------------------------------
+    def set_palette(self, palette: Palette) -> None:
+        if palette is not self.palette:
+            self.palette = palette
+            self._tiles = None
+            self._geom = None
+
+    def tiles(self) -> Tiles:
+        if self._tiles is None or self._tiles.size != self.px:
+            self._tiles = Tiles(self.fonts, self.px, self.palette)
+        return self._tiles
+
+    def draw(self, surface: pygame.Surface, codes: np.ndarray) -> None:
+        """Bring the cached viewport up to ``codes`` (only changed cells) and show it."""
+        px = self.px
+        geom = (px, self.origin, self.rect.size, self.palette)
+        if self._cache is None or self._cache.get_size() != self.rect.size:
+            self._cache = pygame.Surface(self.rect.size).convert()
+            self._geom = None
+        if geom != self._geom:
+            self._cache.fill(self.palette.gap)
+            self._drawn.fill(-1)
+            self._geom = geom
+        rows, cols = self.visible_cells()
+        new = codes[rows, cols]
+        old = self._drawn[rows, cols]
+        changed_r, changed_c = np.nonzero(new != old)
+        self.redrawn = len(changed_r)
+        if self.redrawn:
+            tiles = self.tiles()
+            x0 = cols.start * px - int(self.origin[0])
+            y0 = rows.start * px - int(self.origin[1])
+            values = new[changed_r, changed_c].tolist()
+            xs = (changed_c * px + x0).tolist()
+            ys = (changed_r * px + y0).tolist()
+            self._cache.fblits([(tiles[v], (x, y)) for v, x, y in zip(values, xs, ys, strict=True)])
+            old[changed_r, changed_c] = new[changed_r, changed_c]
+        surface.blit(self._cache, self.rect)
+
+    def draw_cell(self, surface: pygame.Surface, r: int, c: int, code: int, dx: int = 0) -> None:
+        """One cell straight onto the screen, shifted by ``dx`` (the number's shake)."""
+        rect = self.cell_rect(r, c)
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(self.rect))
+        surface.fill(self.palette.gap, rect)
+        surface.blit(self.tiles()[code], rect.move(dx, 0))
+        surface.set_clip(clip)
+
+    def overview(self, codes: np.ndarray, max_size: tuple[int, int]) -> pygame.Surface:
+        """A small map of the board: one colour per cell, scaled to fit ``max_size``."""
+        p = self.palette
+        lut = np.empty((N_CODES, 3), np.uint8)
+        for code in range(N_CODES):
+            shows = code % MARK
+            if shows in (FLAG, WRONG_FLAG):
+                lut[code] = p.flag
+            elif shows in (MINE, EXPLODED):
+                lut[code] = p.exploded
+            elif shows == HIDDEN:
+                lut[code] = p.hidden
+            else:
+                lut[code] = p.revealed
+        image = pygame.surfarray.make_surface(lut[codes].transpose(1, 0, 2))
+        k = max(1, min(max_size[0] // self.cols, max_size[1] // self.rows))
+        return pygame.transform.scale(image, (self.cols * k, self.rows * k))

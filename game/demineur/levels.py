@@ -1,0 +1,186 @@
+"""Démineur level choice: the rule book's six levels, a custom board, the no-guess and
+high-contrast settings, the statistics, and the unfinished game saved last time."""
+
+from __future__ import annotations
+
+import pygame
+
+from core.demineur.rules import MAX_SIDE, PRESETS, PROTECTED
+from game.demineur.play import Level, forget_saved, load_saved
+from game.demineur.stats import StatsBook, format_time
+from game.i18n import _
+from game.shell.scene import Host, Scene
+from game.ui import theme
+from game.ui.layout import Metrics, columns
+from game.ui.widgets import Button, Label, SettingRow, Widget
+
+CUSTOM_MAX_SIDE = 200  # the steppers' range; the core allows more, no screen shows it
+
+
+def custom_problem(cols: int, rows: int, mines: int) -> str | None:
+    """Why a custom board cannot be played, in the player's language; None when it can."""
+    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+        return _("Columns and rows go from 1 to {most}.").format(most=MAX_SIDE)
+    if cols * rows < PROTECTED:
+        return _("A board needs at least 9 cells: the first touch keeps a 3×3 square free.")
+    most = cols * rows - PROTECTED
+    if mines > most:
+        return _(
+            "A {cols}×{rows} board holds at most {most} mines: the first touch keeps a 3×3 "
+            "square free."
+        ).format(cols=cols, rows=rows, most=most)
+    if mines < 1:
+        return _("A board needs at least one mine.")
+    return None
+
+
+def _step(value: int, step: int) -> int:
+    """Steppers move by 1 on small values and faster on big ones."""
+    size = 1 if value < 30 else 5 if value < 200 else 25
+    return value + step * size
+
+
+class LevelScene(Scene):
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.book = StatsBook(app.storage)
+        self.custom = [30, 20, 100]  # columns, rows, mines
+        self.problem: str | None = None
+        self.saved = load_saved(app)
+
+    def resume(self) -> None:
+        self.saved = load_saved(self.app)
+        super().resume()
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Démineur"), back=True)
+        body = self.body(m)
+        pitch = m.unit + m.gap
+        y = body.y
+        if self.saved is not None:
+            lv, game = self.saved["level"], self.saved["game"]
+            text = _("Resume the unfinished game: {level}, {time}").format(
+                level=lv.title(), time=format_time(game.elapsed_ms)
+            )
+            widgets.append(
+                Button(
+                    pygame.Rect(body.x, y, body.w, m.unit),
+                    "resume",
+                    text,
+                    self.resume_saved,
+                    primary=True,
+                )
+            )
+            y += pitch
+        n_cols = 2 if m.portrait else 3
+        names = list(PRESETS)
+        n_rows = -(-len(names) // n_cols)
+        # below the levels: the custom title, steppers, play row, toggles (and statistics)
+        below = m.gap + m.font * 2 + (6 * pitch + m.unit if m.portrait else 3 * pitch)
+        fit = (body.bottom - y - below - (n_rows - 1) * m.gap) // n_rows
+        level_h = max(m.unit, min(round(m.unit * 1.6), fit))  # tall level buttons where room
+        grid = pygame.Rect(body.x, y, body.w, n_rows * level_h + (n_rows - 1) * m.gap)
+        cols = columns(grid, n_cols, m.gap)
+        for i, name in enumerate(names):
+            lv = Level.preset(name)
+            col = cols[i % n_cols]
+            box = pygame.Rect(col.x, grid.y + (i // n_cols) * (level_h + m.gap), col.w, level_h)
+            size = _("{cols}×{rows}, {mines} mines").format(
+                cols=lv.cols, rows=lv.rows, mines=lv.mines
+            )
+            label = f"{lv.title()}\n{size}"
+            widgets.append(Button(box, name, label, lambda lv=lv: self.play(lv), primary=i == 0))
+        y = grid.bottom + m.gap
+        title = pygame.Rect(body.x, y, body.w, m.font * 2)
+        widgets.append(
+            Label(title, "custom_title", _("Custom board"), m.font, bold=True, align="left")
+        )
+        y = title.bottom
+        names_vals = (_("Columns"), _("Rows"), _("Mines"))
+        if m.portrait:
+            boxes = [pygame.Rect(body.x, y + i * pitch, body.w, m.unit) for i in range(3)]
+            y += 3 * pitch
+        else:
+            boxes = columns(pygame.Rect(body.x, y, body.w, m.unit), 3, m.gap)
+            y += pitch
+        for i, (box, label) in enumerate(zip(boxes, names_vals, strict=True)):
+            widgets.append(
+                SettingRow(
+                    box,
+                    f"custom{i}",
+                    label,
+                    str(self.custom[i]),
+                    "stepper",
+                    lambda s, i=i: self.change(i, s),
+                    m,
+                )
+            )
+        play_w = body.w // 3 if not m.portrait else body.w // 2
+        play_box = pygame.Rect(body.right - play_w, y, play_w, m.unit)
+        widgets.append(Button(play_box, "custom_play", _("Play this board"), self.play_custom))
+        if self.problem:
+            problem = pygame.Rect(body.x, y, play_box.x - body.x - m.gap, m.unit)
+            widgets.append(
+                Label(problem, "problem", self.problem, m.font, colour=theme.FOCUS, align="left")
+            )
+        y += pitch
+        # landscape: the statistics button shares the toggles' row (room for a resume row)
+        toggles = columns(pygame.Rect(body.x, y, body.w, m.unit), 1 if m.portrait else 3, m.gap * 2)
+        settings = self.app.settings
+        rows = (
+            ("no_guess", _("Guarantee no guessing")),
+            ("high_contrast", _("High-contrast board")),
+        )
+        for i, (key, label) in enumerate(rows):
+            box = toggles[i] if len(toggles) > 1 else toggles[0].move(0, i * pitch)
+            on = bool(getattr(settings, key))
+            value = _("On") if on else _("Off")
+            change = lambda s, k=key: self.toggle(k)  # noqa: E731
+            widgets.append(SettingRow(box, key, label, value, "toggle", change, m, on=on))
+        if m.portrait:
+            stats = pygame.Rect(body.x, toggles[0].y + 2 * pitch, body.w // 2, m.unit)
+            stats.centerx = body.centerx
+        else:
+            stats = toggles[2]
+        widgets.append(Button(stats, "stats", _("Statistics"), self.open_stats))
+        return widgets
+
+    def change(self, i: int, step: int) -> None:
+        self.custom[i] = max(
+            1, min(CUSTOM_MAX_SIDE if i < 2 else CUSTOM_MAX_SIDE**2, _step(self.custom[i], step))
+        )
+        self.problem = custom_problem(*self.custom)
+        self.relayout()
+
+    def toggle(self, key: str) -> None:
+        self.app.change_setting(key, not getattr(self.app.settings, key))
+
+    def play_custom(self) -> None:
+        self.problem = custom_problem(*self.custom)
+        if self.problem:
+            self.relayout()
+            return
+        cols, rows, mines = self.custom
+        self.play(Level("custom", cols, rows, mines))
+
+    def play(self, level: Level) -> None:
+        if self.saved is not None:  # a new game ends the saved one: a loss, as the stats say
+            self.book.abandon(self.saved["level"].key)
+            forget_saved(self.app)
+            self.saved = None
+        self.app.open_scene("demineur.play", level, self.book)
+
+    def resume_saved(self) -> None:
+        saved, self.saved = self.saved, None
+        forget_saved(self.app)
+        self.app.open_scene(
+            "demineur.play",
+            saved["level"],
+            self.book,
+            saved["game"],
+            saved["clicks"],
+            saved["hints"],
+        )
+
+    def open_stats(self) -> None:
+        self.app.open_scene("demineur.stats", self.book)

@@ -1,0 +1,316 @@
+"""Démineur statistics: the saved record per board size, and the screen that shows it.
+
+``StatsBook`` keeps ``core.demineur.stats.Statistics`` plus the recent winning times per size
+(for the chart) in ``demineur_stats.json``. The screen shows one size at a time (◀ ▶ to
+change it): played, won, win rate, streaks, the ten best times with their dates, a bar chart
+of the recent times, and a reset with confirmation.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pygame
+
+from core.demineur.rules import PRESETS
+from core.demineur.stats import Statistics, board_key
+from game.i18n import LEVEL_NAMES, _
+from game.platform.intents import Intent, Kind
+from game.platform.storage import Storage
+from game.shell.dialog import Dialog
+from game.shell.scene import Host, Scene
+from game.ui import theme
+from game.ui.layout import Metrics
+from game.ui.widgets import UI, Button, Label, Widget
+
+STATS_FILE = "demineur_stats.json"
+STATS_VERSION = 1
+RECENT = 20  # winning times kept per size for the chart
+
+
+def format_time(ms: int) -> str:
+    """m:ss.t — the same in every language."""
+    tenths = ms // 100
+    return f"{tenths // 600}:{tenths // 10 % 60:02d}.{tenths % 10}"
+
+
+def size_label(key: str) -> str:
+    """A level's name with its size, or the size alone for a custom board."""
+    for name, p in PRESETS.items():
+        if board_key(p.cols, p.rows, p.mines) == key:
+            return _("{level}: {cols}×{rows}, {mines} mines").format(
+                level=_(LEVEL_NAMES[name]), cols=p.cols, rows=p.rows, mines=p.mines
+            )
+    size, mines = key.split("/")
+    cols, rows = size.split("x")
+    return _("Custom: {cols}×{rows}, {mines} mines").format(cols=cols, rows=rows, mines=mines)
+
+
+class StatsBook:
+    """The statistics as saved: ``record`` a finished game, ``abandon`` a left one."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.stats, self.recent = storage.load_json(
+            STATS_FILE, self._validate, lambda: (Statistics(), {}), STATS_VERSION
+        )
+
+    @staticmethod
+    def _validate(data: Any) -> tuple[Statistics, dict[str, list[int]]]:
+        if not isinstance(data, dict):
+            raise ValueError("statistics file must hold an object")
+        stats = Statistics.from_dict(data.get("sizes"))
+        recent = data.get("recent")
+        if not isinstance(recent, dict) or not all(
+            isinstance(v, list) and all(isinstance(t, int) and t >= 0 for t in v)
+            for v in recent.values()
+        ):
+            raise ValueError("recent times must be lists of milliseconds")
+        return stats, {str(k): v[-RECENT:] for k, v in recent.items()}
+
+    def save(self) -> bool:
+        data = {"sizes": self.stats.to_dict(), "recent": self.recent}
+        try:
+            self.storage.save_json(STATS_FILE, data, STATS_VERSION)
+        except OSError:
+            return False
+        return True
+
+    def record(self, key: str, won: bool, time_ms: int) -> int | None:
+        """Count a finished game; return the win's place in the top ten (None otherwise)."""
+        rank = self.stats.record(key, won, time_ms, datetime.date.today().isoformat())
+        if won:
+            self.recent.setdefault(key, []).append(time_ms)
+            del self.recent[key][:-RECENT]
+        self.save()
+        return rank
+
+    def abandon(self, key: str) -> None:
+        self.stats.abandon(key)
+        self.save()
+
+    def reset(self, key: str) -> None:
+        self.stats.reset(key)
+        self.recent.pop(key, None)
+        self.save()
+
+    def keys(self) -> list[str]:
+        """The presets in rule-book order, then every custom size with a record."""
+        presets = [board_key(p.cols, p.rows, p.mines) for p in PRESETS.values()]
+        return presets + sorted(k for k in self.stats.sizes if k not in presets)
+
+
+class StatsScene(Scene):
+    def __init__(self, app: Host, book: StatsBook, key: str | None = None) -> None:
+        super().__init__(app)
+        self.book = book
+        self.key = key if key in book.keys() else book.keys()[0]
+
+    def step(self, step: int) -> None:
+        keys = self.book.keys()
+        at = keys.index(self.key) if self.key in keys else 0
+        self.key = keys[(at + step) % len(keys)]
+        self.relayout()
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Statistics"), back=True)
+        body = self.body(m)
+        chooser = pygame.Rect(body.x, body.y, body.w, m.unit)
+        turn_w = min(round(m.unit * 3), body.w // 4)
+        prev_box = pygame.Rect(chooser.x, chooser.y, turn_w, m.unit)
+        next_box = pygame.Rect(chooser.right - turn_w, chooser.y, turn_w, m.unit)
+        name_box = pygame.Rect(
+            prev_box.right + m.gap, chooser.y, next_box.x - prev_box.right - 2 * m.gap, m.unit
+        )
+        widgets.append(Button(prev_box, "size_prev", _("Previous"), lambda: self.step(-1)))
+        widgets.append(Label(name_box, "size", size_label(self.key), m.font, bold=True))
+        widgets.append(Button(next_box, "size_next", _("Next"), lambda: self.step(1)))
+        s = self.book.stats.get(self.key)
+        figures = [
+            (_("Played"), str(s.played)),
+            (_("Won"), str(s.won)),
+            (_("Win rate"), _("{percent} %").format(percent=round(s.win_rate * 100))),
+            (_("Current streak"), str(s.current_streak)),
+            (_("Best streak"), str(s.best_streak)),
+        ]
+        reset_box = pygame.Rect(body.x, body.bottom - m.unit, body.w // 2, m.unit)
+        reset_box.centerx = body.centerx
+        area = pygame.Rect(
+            body.x, chooser.bottom + m.gap, body.w, reset_box.y - chooser.bottom - 2 * m.gap
+        )
+        if m.portrait:
+            left = pygame.Rect(area.x, area.y, area.w, area.h * 45 // 100)
+            right = pygame.Rect(
+                area.x, left.bottom + m.gap, area.w, area.bottom - left.bottom - m.gap
+            )
+        else:
+            left = pygame.Rect(area.x, area.y, area.w * 4 // 10, area.h)
+            right = pygame.Rect(
+                left.right + 2 * m.gap, area.y, area.right - left.right - 2 * m.gap, area.h
+            )
+        line = min(m.unit * 7 // 10, left.h // (len(figures) + 1))
+        for i, (name, value) in enumerate(figures):
+            row = pygame.Rect(left.x, left.y + i * line, left.w, line)
+            widgets.append(
+                Label(
+                    row.inflate(-row.w // 3, 0).move(-row.w // 6, 0),
+                    f"f{i}",
+                    name,
+                    m.font,
+                    align="left",
+                )
+            )
+            widgets.append(
+                Label(
+                    pygame.Rect(row.right - row.w // 3, row.y, row.w // 3, line),
+                    f"v{i}",
+                    value,
+                    m.font,
+                    bold=True,
+                    align="right",
+                )
+            )
+        self.chart_box = pygame.Rect(
+            left.x,
+            left.y + len(figures) * line + m.gap,
+            left.w,
+            left.bottom - left.y - len(figures) * line - m.gap,
+        )
+        widgets.append(
+            Label(
+                pygame.Rect(right.x, right.y, right.w, line),
+                "best_title",
+                _("Best times"),
+                m.font,
+                bold=True,
+                align="left",
+            )
+        )
+        rows_h = (right.h - line) // 10
+        if s.best_times:
+            for i, (ms, date) in enumerate(s.best_times):
+                y = right.y + line + i * rows_h
+                widgets.append(
+                    Label(
+                        pygame.Rect(right.x, y, right.w // 6, rows_h),
+                        f"rank{i}",
+                        f"{i + 1}.",
+                        m.font,
+                        align="left",
+                        colour=theme.TEXT_DIM,
+                    )
+                )
+                widgets.append(
+                    Label(
+                        pygame.Rect(right.x + right.w // 6, y, right.w * 2 // 6, rows_h),
+                        f"time{i}",
+                        format_time(ms),
+                        m.font,
+                        bold=True,
+                        align="left",
+                    )
+                )
+                widgets.append(
+                    Label(
+                        pygame.Rect(right.x + right.w // 2, y, right.w // 2, rows_h),
+                        f"date{i}",
+                        date,
+                        m.font,
+                        align="right",
+                        colour=theme.TEXT_DIM,
+                    )
+                )
+        else:
+            widgets.append(
+                Label(
+                    pygame.Rect(right.x, right.y + line, right.w, line * 2),
+                    "no_times",
+                    _("No win yet on this board."),
+                    m.font,
+                    colour=theme.TEXT_DIM,
+                )
+            )
+        widgets.append(
+            Button(reset_box, "reset", _("Reset this board's statistics"), self.ask_reset)
+        )
+        return widgets
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.draw_chart(surface, self.app.ui)
+
+    def draw_chart(self, surface: pygame.Surface, ui: UI) -> None:
+        """Bars of the recent winning times, oldest on the left; the fastest bar highlighted."""
+        m, box = ui.m, self.chart_box
+        if box.h < m.unit:
+            return
+        title = pygame.Rect(box.x, box.y, box.w, m.font * 3 // 2)
+        ui.fonts.text(
+            surface,
+            _("Recent times"),
+            title,
+            m.font,
+            theme.TEXT,
+            bold=True,
+            align="left",
+            max_lines=1,
+        )
+        plot = pygame.Rect(
+            box.x, title.bottom + m.gap // 2, box.w, box.bottom - title.bottom - m.gap
+        )
+        pygame.draw.rect(surface, theme.PANEL, plot, border_radius=m.gap)
+        times = self.book.recent.get(self.key, [])
+        if not times:
+            return
+        inner = plot.inflate(-2 * m.gap, -2 * m.gap)
+        slot = inner.w / RECENT
+        top, best = max(1, max(times)), min(times)
+        for i, ms in enumerate(times):
+            h = max(2, round(inner.h * ms / top))
+            bar = pygame.Rect(
+                round(inner.x + i * slot), inner.bottom - h, max(2, round(slot * 0.7)), h
+            )
+            pygame.draw.rect(surface, theme.FOCUS if ms == best else theme.ACCENT, bar)
+        label = _("Slowest: {slow} · fastest: {fast}").format(
+            slow=format_time(top), fast=format_time(best)
+        )
+        ui.fonts.text(
+            surface,
+            label,
+            pygame.Rect(inner.x, inner.y, inner.w, m.font * 3 // 2),
+            round(m.font * 0.8),
+            theme.TEXT_DIM,
+            align="left",
+            max_lines=1,
+        )
+
+    def ask_reset(self) -> None:
+        key = self.key
+        self.app.scenes.push(
+            Dialog(
+                self.app,
+                _("Reset the statistics of {board}? This cannot be undone.").format(
+                    board=size_label(key)
+                ),
+                [(_("Cancel"), None), (_("Reset"), lambda: self._reset(key))],
+            )
+        )
+
+    def _reset(self, key: str) -> None:
+        self.book.reset(key)
+        self.relayout()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
+            self.step(1 if intent.kind is Kind.MODE_NEXT else -1)
+            return True
+        return super().handle(intent)
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [
+            ("move", _("Move")),
+            ("mode", _("Board")),
+            ("confirm", _("Select")),
+            ("back", _("Back")),
+        ]

@@ -1,0 +1,208 @@
+"""The end of a sector: the celebration of a cleared one, and the final screen after all 30."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.moleturf.board import TURF_RGB, draw_mole
+from game.moleturf.progress import SECTORS, Progress, format_time, mistakes_text
+from game.shell.dialog import Overlay
+from game.shell.scene import Host, Scene
+from game.ui import theme
+from game.ui.layout import Metrics, columns
+from game.ui.widgets import Button, Label, Widget
+
+
+def celebrate(scene: Any) -> None:
+    """A sector was just cleared: record it, then the celebration (or the final screen)."""
+    app, p = scene.app, scene.progress
+    was_all = p.all_cleared
+    record = p.record(scene.number, p.elapsed, p.mistakes)
+    seconds, mistakes = p.elapsed, p.mistakes
+    if scene.number < SECTORS:
+        p.current, p.game, p.elapsed, p.mistakes = scene.number + 1, None, 0.0, 0
+    else:
+        p.game = None
+    scene.store()
+    app.audio.play("win")
+    if p.all_cleared and not was_all:
+        app.scenes.pop()
+        app.open_scene("moleturf.conquered", p)
+    else:
+        app.open_scene("moleturf.celebration", scene, seconds, mistakes, record)
+
+
+class Particles:
+    """Confetti in the turf colours, seeded so every run of a test sees the same frames."""
+
+    def __init__(self, count: int, seed: int) -> None:
+        rng = random.Random(seed)
+        self.items = [
+            (
+                rng.random(),
+                rng.uniform(-0.2, 0.2),
+                rng.uniform(0.15, 0.45),
+                rng.uniform(0, 6.3),
+                k % 9,
+            )
+            for k in range(count)
+        ]
+
+    def draw(self, surface: pygame.Surface, t: float, size: int) -> None:
+        w, h = surface.get_size()
+        for x0, drift, speed, phase, colour in self.items:
+            y = ((phase / 6.3 + t * speed) % 1.2 - 0.1) * h
+            x = (x0 + drift * math.sin(t * 2 + phase)) * w
+            r = pygame.Rect(0, 0, size, size // 2 + 1)
+            r.center = (round(x), round(y))
+            pygame.draw.rect(surface, TURF_RGB[colour], r)
+
+
+class Celebration(Overlay):
+    """Sector cleared: confetti, a dancing mole, the time and mistakes; Next sector or map."""
+
+    def __init__(self, app: Host, game_scene: Any, seconds: float, mistakes: int, record: bool):
+        super().__init__(app)
+        self.game_scene = game_scene
+        self.seconds, self.mistakes, self.record = seconds, mistakes, record
+        self.t = 0.0
+        self.confetti = Particles(80, game_scene.number)
+
+    def build(self, m: Metrics) -> list[Widget]:
+        panel = self.panel(m, 7).inflate(-2 * m.margin, -2 * m.margin)
+        title = pygame.Rect(panel.x, panel.y, panel.w, m.unit)
+        art = pygame.Rect(panel.x, title.bottom + m.gap, panel.w, m.unit * 2)
+        buttons = pygame.Rect(panel.x, panel.bottom - m.unit, panel.w, m.unit)
+        time_row = pygame.Rect(
+            panel.x, art.bottom + m.gap, panel.w, buttons.y - art.bottom - 2 * m.gap
+        )
+        self.art = art
+        number = self.game_scene.number
+        summary = _("Time {time}").format(time=format_time(self.seconds))
+        summary += "\n" + mistakes_text(self.mistakes)
+        if self.record:
+            summary += "\n" + _("New best time!")
+        widgets: list[Widget] = [
+            Label(
+                title,
+                "title",
+                _("Sector {number} cleared!").format(number=number),
+                m.title_font,
+                bold=True,
+            ),
+            Label(time_row, "summary", summary, m.font),
+        ]
+        left, right = columns(buttons, 2, m.gap)
+        if number < SECTORS:
+            widgets.append(Button(left, "next", _("Next sector"), self.next_sector, primary=True))
+        widgets.append(
+            Button(right if number < SECTORS else buttons, "map", _("Sector map"), self.to_map)
+        )
+        return widgets
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.app.metrics
+        if not self.app.settings.reduced_motion:
+            self.confetti.draw(surface, self.t, max(6, m.unit // 6))
+        hop = (
+            0 if self.app.settings.reduced_motion else abs(math.sin(self.t * 6)) * self.art.h * 0.15
+        )
+        side = round(self.art.h * 0.8)
+        for i in (-1, 0, 1):
+            box = pygame.Rect(0, 0, side, side)
+            box.center = (
+                self.art.centerx + i * side * 1.3,
+                round(self.art.centery - hop * (1 if i == 0 else 0.5)),
+            )
+            draw_mole(surface, box)
+
+    def next_sector(self) -> None:
+        app = self.app
+        app.scenes.pop()  # this overlay
+        app.scenes.pop()  # the cleared sector
+        app.open_scene("moleturf.play", self.game_scene.progress, self.game_scene.number + 1)
+
+    def to_map(self) -> None:
+        self.app.scenes.pop()
+        self.app.scenes.pop()
+
+    def on_back(self) -> None:
+        self.to_map()
+
+
+class Conquered(Scene):
+    """All 30 sectors cleared: the final screen."""
+
+    def __init__(self, app: Host, progress: Progress) -> None:
+        super().__init__(app)
+        self.progress = progress
+        self.t = 0.0
+        self.confetti = Particles(140, 30)
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Cyber Mole Turf"), back=False)
+        body = self.body(m)
+        total = sum(b.time for b in self.progress.cleared.values())
+        mistakes = sum(b.mistakes for b in self.progress.cleared.values())
+        self.art = pygame.Rect(body.x, body.y + m.unit * 2, body.w, body.h - m.unit * 6)
+        widgets += [
+            Label(
+                pygame.Rect(body.x, body.y, body.w, m.unit * 2),
+                "big",
+                _("Turf conquered!"),
+                m.title_font * 2,
+                bold=True,
+                colour=theme.ACCENT,
+            ),
+            Label(
+                pygame.Rect(body.x, body.bottom - 3 * m.unit - m.gap, body.w, m.unit * 2),
+                "summary",
+                _("All 30 sectors cleared. Best times together: {time}").format(
+                    time=format_time(total)
+                )
+                + "\n"
+                + mistakes_text(mistakes),
+                m.font,
+            ),
+            Button(
+                pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit),
+                "map",
+                _("Sector map"),
+                self.on_back,
+                primary=True,
+            ),
+        ]
+        return widgets
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.app.metrics
+        if not self.app.settings.reduced_motion:
+            self.confetti.draw(surface, self.t, max(6, m.unit // 5))
+        n = 9
+        side = min(self.art.w // (n + 1), self.art.h // 2)
+        for i in range(n):
+            wave = (
+                0
+                if self.app.settings.reduced_motion
+                else math.sin(self.t * 4 + i * 0.7) * side * 0.2
+            )
+            box = pygame.Rect(0, 0, side, side)
+            box.center = (
+                self.art.x + (i + 1) * self.art.w // (n + 1),
+                round(self.art.centery + wave),
+            )
+            pygame.draw.circle(surface, TURF_RGB[i], box.center, side * 0.55, max(2, side // 12))
+            draw_mole(surface, box)

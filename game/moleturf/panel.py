@@ -1,0 +1,125 @@
+"""Widgets of the Cyber Mole Turf screen: the mode buttons, tool buttons and the board's slot.
+
+They are shell widgets (``game.ui.widgets``), so taps, focus and the menu behaviour of the
+scene work on them as on every other screen.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from game.moleturf.board import MARK, MARK_CORE, draw_cross, draw_mole
+from game.ui import theme
+from game.ui.widgets import UI, Button, Widget, draw_focus, inner
+
+MODES = ("mole", "marker", "eraser")
+
+
+class ToolButton(Button):
+    """A bottom-panel button with a drawn icon left of its label; ``active`` glows (the mode in
+    use), ``enabled`` False greys it out (Undo with nothing to undo)."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        key: str,
+        text: str,
+        action: Callable[[], None],
+        icon: str,
+        active: bool = False,
+        enabled: bool = True,
+    ) -> None:
+        super().__init__(rect, key, text, action)
+        self.icon, self.active, self.enabled = icon, active, enabled
+
+    def _boxes(self, ui: UI) -> tuple[pygame.Rect, pygame.Rect]:
+        box = inner(self.rect, ui.m)
+        side = min(box.h, round(ui.m.unit * 0.8))
+        if box.w < side * 2.6:  # too narrow for icon and label side by side: icon on top
+            icon = pygame.Rect(0, 0, min(side, box.h // 2), min(side, box.h // 2))
+            icon.midtop = (box.centerx, box.y)
+            return icon, pygame.Rect(box.x, icon.bottom, box.w, box.bottom - icon.bottom)
+        icon = pygame.Rect(box.x, box.centery - side // 2, side, side)
+        return icon, pygame.Rect(icon.right + ui.m.gap // 2, box.y, box.right - icon.right, box.h)
+
+    def texts(self, ui: UI):
+        _icon, label = self._boxes(ui)
+        return [(ui.fonts.fit(self.text, label.size, ui.m.font, bold=self.active), label)]
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        m = ui.m
+        colour = theme.PRIMARY if self.active else theme.PANEL_HI
+        if self.active:  # a neon glow around the mode in use
+            glow = self.rect.inflate(m.gap, m.gap)
+            pygame.draw.rect(surface, theme.ACCENT, glow, max(2, m.gap // 2), border_radius=m.gap)
+        pygame.draw.rect(surface, colour, self.rect, border_radius=m.gap)
+        icon, _label = self._boxes(ui)
+        draw_icon(surface, self.icon, icon, self.enabled)
+        text_colour = theme.TEXT if self.enabled else theme.OFF
+        for fitted, box in self.texts(ui):
+            ui.fonts.draw(surface, fitted, box, text_colour)
+        if focused and ui.show_focus:
+            draw_focus(surface, self.rect, m)
+
+    def confirm(self) -> None:
+        if self.enabled:
+            self.action()
+
+
+class BoardSlot(Widget):
+    """The board as a focus stop: focused, the D-pad moves the cell cursor (the scene draws)."""
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        pass
+
+
+def draw_icon(surface: pygame.Surface, name: str, box: pygame.Rect, enabled: bool = True) -> None:
+    s = box.w
+    colour = theme.TEXT if enabled else theme.OFF
+    cx, cy = box.center
+    w = max(2, s // 10)
+    if name == "mole":
+        draw_mole(surface, box)
+    elif name == "marker":
+        draw_cross(surface, box, MARK, MARK_CORE, 0.3)
+    elif name == "eraser":
+        body = [
+            (cx - s * 0.35, cy + s * 0.1),
+            (cx + s * 0.05, cy - s * 0.3),
+            (cx + s * 0.35, cy),
+            (cx - s * 0.05, cy + s * 0.4),
+        ]
+        pygame.draw.polygon(surface, (255, 150, 170), body)
+        tip = [
+            body[0],
+            ((body[0][0] + body[1][0]) / 2, (body[0][1] + body[1][1]) / 2),
+            ((body[2][0] + body[3][0]) / 2, (body[2][1] + body[3][1]) / 2),
+            body[3],
+        ]
+        pygame.draw.polygon(surface, (240, 240, 250), tip)
+    elif name in ("undo", "redo"):
+        sign = -1 if name == "undo" else 1
+        arc = pygame.Rect(0, 0, round(s * 0.6), round(s * 0.6))
+        arc.center = (cx, cy + s * 0.05)
+        pygame.draw.arc(surface, colour, arc, 0.0, math.pi, w)
+        tip_x = arc.x if sign < 0 else arc.right
+        head = s * 0.16
+        pts = [
+            (tip_x - head, arc.centery - head * 0.2),
+            (tip_x + head, arc.centery - head * 0.2),
+            (tip_x, arc.centery + head),
+        ]
+        pygame.draw.polygon(surface, colour, pts)
+    elif name == "hint":  # a light bulb
+        pygame.draw.circle(
+            surface, (255, 214, 64) if enabled else colour, (cx, cy - s * 0.08), s * 0.26
+        )
+        pygame.draw.rect(surface, colour, (cx - s * 0.12, cy + s * 0.2, s * 0.24, s * 0.16))
+    elif name == "pause":
+        for dx in (-1, 1):
+            pygame.draw.rect(
+                surface, colour, (cx + dx * s * 0.14 - s * 0.07, cy - s * 0.25, s * 0.14, s * 0.5)
+            )

@@ -1,0 +1,141 @@
+"""The sector map of Cyber Mole Turf.
+
+The map shows the 30 sectors as tiles: a cleared one shows its best time and fewest mistakes,
+a locked one a padlock, the current one glows (and resumes where it was left). A sector opens
+once the one before it is cleared, or at once with the "Unlock all sectors" setting.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.i18n import _
+from game.moleturf.board import TURF_RGB
+from game.moleturf.progress import SECTORS, Progress, format_time, load_progress, mistakes_text
+from game.shell.scene import Host, Scene
+from game.ui import theme
+from game.ui.layout import Metrics, columns, rows
+from game.ui.widgets import UI, Button, Widget, draw_focus
+
+
+def unlock_all(app: Host) -> bool:
+    return bool(getattr(app.settings, "unlock_all_sectors", False))
+
+
+class SectorTile(Widget):
+    def __init__(self, rect, number: int, progress: Progress, open_: bool, action) -> None:
+        super().__init__(rect, f"sector{number}")
+        self.number, self.progress, self.open, self.action = number, progress, open_, action
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        m = ui.m
+        best = self.progress.cleared.get(self.number)
+        current = self.number == self.progress.current
+        colour = theme.PANEL_HI if self.open else theme.PANEL
+        pygame.draw.rect(surface, colour, self.rect, border_radius=m.gap)
+        edge = TURF_RGB[(self.number - 1) % 9] if self.open else theme.OFF
+        width = max(2, m.gap // 2) * (2 if current else 1)
+        pygame.draw.rect(
+            surface, theme.ACCENT if current else edge, self.rect, width, border_radius=m.gap
+        )
+        box = self.rect.inflate(-m.gap, -m.gap)
+        has_detail = best is not None or current and self.progress.game is not None
+        top_h = box.h if not has_detail else round(box.h * 0.5)
+        top = pygame.Rect(box.x, box.y, box.w, top_h)
+        text_colour = theme.TEXT if self.open else theme.TEXT_DIM
+        ui.fonts.text(
+            surface, str(self.number), top, round(m.title_font * 1.1), text_colour, bold=True
+        )
+        if not self.open:
+            draw_padlock(
+                surface, pygame.Rect(box.right - box.h // 3, box.y, box.h // 3, box.h // 3)
+            )
+        elif best is not None:
+            check = pygame.Rect(box.right - box.h // 3, box.y, box.h // 3, box.h // 3)
+            pygame.draw.lines(
+                surface,
+                theme.ON,
+                False,
+                [
+                    (check.x, check.centery),
+                    (check.centerx - 2, check.bottom - 2),
+                    (check.right, check.y),
+                ],
+                max(2, m.gap // 2),
+            )
+        if has_detail:
+            detail = pygame.Rect(box.x, top.bottom, box.w, box.bottom - top.bottom)
+            if best is not None:
+                text = f"{format_time(best.time)}\n{mistakes_text(best.mistakes)}"
+            else:
+                text = _("Resume")
+            ui.fonts.text(surface, text, detail, round(m.font * 0.8), theme.TEXT_DIM, max_lines=2)
+        if focused and ui.show_focus:
+            draw_focus(surface, self.rect, m)
+
+    def confirm(self) -> None:
+        self.action(self.number)
+
+
+def draw_padlock(surface: pygame.Surface, box: pygame.Rect) -> None:
+    s = box.w
+    body = pygame.Rect(box.x + s * 0.15, box.y + s * 0.45, s * 0.7, s * 0.5)
+    shackle = pygame.Rect(box.x + s * 0.28, box.y + s * 0.1, s * 0.44, s * 0.6)
+    pygame.draw.arc(surface, theme.OFF, shackle, 0, math.pi, max(2, s // 8))
+    pygame.draw.rect(surface, theme.OFF, body, border_radius=max(1, s // 10))
+
+
+class SectorMap(Scene):
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.progress = load_progress(app.storage)  # a damaged file: the app tells the player
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Cyber Mole Turf: sectors"), back=True)
+        body = self.body(m)
+        cont = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
+        grid = pygame.Rect(body.x, body.y, body.w, cont.y - m.gap - body.y)
+        n_cols = 5 if m.portrait else 6
+        n_rows = -(-SECTORS // n_cols)
+        for i, col_rows in enumerate(columns(grid, n_cols, m.gap)):
+            for j, tile in enumerate(
+                rows(col_rows, n_rows, (grid.h - (n_rows - 1) * m.gap) // n_rows, m.gap)
+            ):
+                number = j * n_cols + i + 1
+                if number > SECTORS:
+                    continue
+                open_ = self.progress.unlocked(number, unlock_all(self.app))
+                widgets.append(SectorTile(tile, number, self.progress, open_, self.open_sector))
+        widgets.sort(key=lambda w: getattr(w, "number", 0))
+        p = self.progress
+        label = _("Resume sector {number}") if p.game else _("Play sector {number}")
+        widgets.append(
+            Button(
+                cont,
+                "continue",
+                label.format(number=p.current),
+                lambda: self.open_sector(p.current),
+                primary=True,
+            )
+        )
+        if self.focus is None or self.focus == "back":
+            self.focus = "continue"
+        return widgets
+
+    def relayout(self) -> None:
+        focus = self.focus
+        super().relayout()
+        if focus is None:
+            self.focus = "continue"
+
+    def open_sector(self, number: int) -> None:
+        if not self.progress.unlocked(number, unlock_all(self.app)):
+            self.app.audio.play("menu_back")
+            self.app.notice(_("Clear sector {number} first.").format(number=number - 1))
+            return
+        self.app.open_scene("moleturf.play", self.progress, number)
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("confirm", _("Play")), ("back", _("Back"))]

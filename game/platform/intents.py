@@ -1,0 +1,56 @@
+"""Intents: what the player means, whatever the device. ``game.platform.input`` makes them;
+scenes use them.
+
+Raw events (mouse, finger, controller, keys) are translated in exactly one place,
+``game.platform.input.InputTranslator``; nothing else in the program looks at raw input events
+(window events such as resize and quit excepted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Device(str, Enum):
+    MOUSE = "mouse"
+    TOUCH = "touch"
+    GAMEPAD = "gamepad"
+    KEYBOARD = "keyboard"
+
+
+class Kind(str, Enum):
+    # pointer intents: ``pos`` is the window pixel they concern
+    TAP = "tap"  # left click, finger tap: the primary action at pos
+    LONG_PRESS = "long_press"  # finger held still for the long-press duration
+    SECONDARY = "secondary"  # right click: the secondary action at pos (flag / marker)
+    CHORD = "chord"  # middle click, or left+right pressed together
+    DRAG_START = "drag_start"  # a press that moved past the slop distance (pos = where it began)
+    DRAG_MOVE = "drag_move"  # pos = where it is now, delta = movement since the last one
+    DRAG_END = "drag_end"
+    ZOOM = "zoom"  # amount = scale factor (>1 zooms in), pos = the fixed point (None: centre)
+    PAN = "pan"  # delta = pixels to move the view by (two-finger drag)
+    # focus / cursor intents (gamepad, keyboard)
+    CURSOR = "cursor"  # delta = (dx, dy) in cells or menu steps, -1/0/1 each
+    CONFIRM = "confirm"  # A, Space, Enter: primary action at the cursor / focused widget
+    BACK = "back"  # B, Esc
+    ACTION_X = "action_x"  # X, F: flag (Démineur) / toggle marker (Mole Turf)
+    ACTION_Y = "action_y"  # Y, E: erase (Mole Turf)
+    MODE_PREV = "mode_prev"  # LB
+    MODE_NEXT = "mode_next"  # RB
+    PAUSE = "pause"  # Start (Esc arrives as BACK; a game scene treats BACK as pause)
+    HINT = "hint"  # Back/Select, H
+    UNDO = "undo"  # Z, Ctrl+Z
+    REDO = "redo"  # Y key, Ctrl+Y
+    TOGGLE_FULLSCREEN = "toggle_fullscreen"  # F11, Alt+Enter
+    QUIT = "quit"  # the window's close button
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: Kind
+    device: Device
+    pos: tuple[int, int] | None = None
+    delta: tuple[float, float] = (0.0, 0.0)
+    amount: float = 1.0
+    held_x: bool = False  # CURSOR while X is held: lay a barricade along the way (Mole Turf)

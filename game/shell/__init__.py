@@ -1,0 +1,1 @@
+"""The shell: scenes and their stack, the registry of screens, launcher, settings, dialogs."""

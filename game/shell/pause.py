@@ -1,0 +1,43 @@
+"""The pause menu a game screen opens (Start, P, or Esc/B during play)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.i18n import _
+from game.platform.intents import Intent, Kind
+from game.shell.dialog import Overlay
+from game.shell.scene import Host
+from game.ui.layout import Metrics, rows
+from game.ui.widgets import Button, Label, Widget
+
+
+class Pause(Overlay):
+    """Resume, Settings, Quit to the menu. ``on_quit`` is the game's own way to leave."""
+
+    def __init__(self, app: Host, on_quit: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.on_quit = on_quit
+
+    def build(self, m: Metrics) -> list[Widget]:
+        panel = self.panel(m, 4).inflate(-2 * m.margin, -2 * m.margin)
+        title, resume, settings, leave = rows(panel, 4, m.unit, m.gap)
+        return [
+            Label(title, "title", _("Paused"), m.title_font, bold=True),
+            Button(resume, "resume", _("Resume"), self.on_back, primary=True),
+            Button(settings, "settings", _("Settings"), lambda: self.app.open_scene("settings")),
+            Button(leave, "quit", _("Quit to menu"), self._quit),
+        ]
+
+    def _quit(self) -> None:
+        self.app.scenes.pop()
+        self.on_quit()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind is Kind.PAUSE:
+            self.on_back()
+            return True
+        return super().handle(intent)
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("confirm", _("Select")), ("back", _("Resume"))]

@@ -1,0 +1,69 @@
+"""Every screen by name, and the games the launcher offers.
+
+Scenes open other scenes by name (``app.open_scene("demineur.stats", book)``), never by
+importing each other: the module behind a name is imported on first use. This keeps the
+import graph one-way (the shell never imports a game; a game never imports another game, nor
+the app) and lets a screen start without loading the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.i18n import N_
+
+SCENES: dict[str, str] = {
+    "launcher": "game.shell.launcher:Launcher",
+    "settings": "game.shell.settings:SettingsScene",
+    "demineur": "game.demineur.levels:LevelScene",
+    "demineur.play": "game.demineur.play:DemineurScene",
+    "demineur.stats": "game.demineur.stats:StatsScene",
+    "moleturf": "game.moleturf.sectors:SectorMap",
+    "moleturf.play": "game.moleturf.play:MoleTurfScene",
+    "moleturf.celebration": "game.moleturf.celebration:Celebration",
+    "moleturf.conquered": "game.moleturf.celebration:Conquered",
+}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str  # also the name of its first screen in SCENES
+    title: str  # msgid
+    blurb: str  # msgid
+    accent: tuple[int, int, int]
+
+
+GAMES = (
+    GameInfo(
+        "moleturf",
+        N_("Cyber Mole Turf"),
+        N_("Deploy one mole in every row, column and turf. No two moles may touch."),
+        (41, 211, 224),
+    ),
+    GameInfo(
+        "demineur",
+        N_("Démineur"),
+        N_("Reveal every cell without a mine. Each number counts the mines around it."),
+        (255, 140, 60),
+    ),
+)
+GAME_IDS = tuple(g.id for g in GAMES)
+
+
+def info(game_id: str) -> GameInfo:
+    for g in GAMES:
+        if g.id == game_id:
+            return g
+    raise ValueError(f"unknown game {game_id!r}; the games are {', '.join(GAME_IDS)}")
+
+
+def scene_class(name: str) -> Callable[..., Any]:
+    """The class (or factory) registered as ``name``; ValueError for an unknown name."""
+    try:
+        module, attr = SCENES[name].split(":")
+    except KeyError:
+        raise ValueError(f"unknown screen {name!r}; the screens are {', '.join(SCENES)}") from None
+    return getattr(importlib.import_module(module), attr)

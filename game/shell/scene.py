@@ -1,0 +1,272 @@
+"""Scenes and the scene stack.
+
+Every screen is a ``Scene`` on the ``SceneStack`` (launcher, game, pause, settings,
+statistics, dialogs). Only the top scene gets intents and updates; drawing starts at the
+highest opaque scene so overlays (pause, dialogs) show the screen beneath them, dimmed.
+
+Lifecycle: ``enter`` when pushed, ``pause`` when another scene covers it, ``resume`` when
+uncovered, ``leave`` when popped. ``update(dt)`` runs on a fixed timestep (seconds).
+``relayout`` rebuilds the widgets for the current window size, language and input device; the
+app calls it on every scene whenever one of those changes, so state (focus, page, a game in
+progress) survives a resize or a language switch.
+
+A scene made of widgets gets menu behaviour for free: tap a widget, move the focus with the
+D-pad or arrows, CONFIRM the focused widget, step a setting left/right, BACK to leave.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from game.i18n import _
+from game.platform.audio import Audio
+from game.platform.intents import Device, Intent, Kind
+from game.platform.storage import Settings, Storage
+from game.ui import theme
+from game.ui.layout import Metrics
+from game.ui.prompts import draw_prompts, shows_prompts
+from game.ui.text import FontBook
+from game.ui.widgets import UI, Button, Label, Widget
+
+
+class Host(Protocol):
+    """What a scene may use of the program (``game.app.App`` is the one host).
+
+    Declared here so that scenes never import the app: the import graph stays one-way.
+    """
+
+    storage: Storage
+    settings: Settings
+    fonts: FontBook
+    audio: Audio
+    metrics: Metrics
+    ui: UI
+    scenes: SceneStack
+    device: Device
+
+    @property
+    def language(self) -> str: ...
+
+    def notice(self, text: str) -> None: ...
+
+    def cycle_language(self) -> None: ...
+
+    def change_setting(self, key: str, value: object) -> None: ...
+
+    def open_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def quit(self) -> None: ...
+
+
+class Scene:
+    opaque = True  # False: the scenes beneath are drawn first (dimmed)
+
+    def __init__(self, app: Host) -> None:
+        self.app = app
+        self.widgets: list[Widget] = []
+        self.focus: str | None = None
+
+    # lifecycle -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.relayout()
+
+    def leave(self) -> None:
+        pass
+
+    def pause(self) -> None:
+        pass
+
+    def resume(self) -> None:
+        self.relayout()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def focus_changed(self, focused: bool) -> None:
+        """The window lost (False) or regained (True) the input focus."""
+
+    def closing(self) -> None:
+        """The program is closing: save whatever must survive it."""
+
+    # layout ----------------------------------------------------------------------------------
+    def build(self, m: Metrics) -> list[Widget]:
+        """The widgets for the window described by ``m`` (translated now)."""
+        return []
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("confirm", _("Select")), ("back", _("Back"))]
+
+    def relayout(self) -> None:
+        self.widgets = self.build(self.app.metrics)
+        keys = [w.key for w in self.widgets if w.focusable]
+        if self.focus not in keys:
+            self.focus = keys[0] if keys else None
+
+    def body(self, m: Metrics) -> pygame.Rect:
+        """The window below the header and above the prompt bar, inside the margins."""
+        bottom = m.height - (m.prompt_h if self.prompt_bar_shown() else 0)
+        top = m.header_h
+        return pygame.Rect(m.margin, top + m.gap, m.width - 2 * m.margin, bottom - top - 2 * m.gap)
+
+    def prompt_bar_shown(self) -> bool:
+        return shows_prompts(self.app.device)
+
+    def header(self, m: Metrics, title: str, back: bool) -> list[Widget]:
+        """The header: optional Back button, the title, the language button (EN → JA → HU)."""
+        bar = pygame.Rect(0, 0, m.width, m.header_h).inflate(-2 * m.margin, -2 * m.gap)
+        lang_w = round(m.unit * 1.6)
+        lang = pygame.Rect(bar.right - lang_w, bar.y, lang_w, m.unit)
+        widgets: list[Widget] = []
+        left = bar.x
+        if back:
+            back_w = round(m.unit * 2.6)
+            widgets.append(
+                Button(pygame.Rect(bar.x, bar.y, back_w, m.unit), "back", _("Back"), self.on_back)
+            )
+            left += back_w + m.gap
+        title_box = pygame.Rect(left, bar.y, lang.x - m.gap - left, m.unit)
+        widgets.append(Label(title_box, "title", title, m.title_font, bold=True, align="left"))
+        code = self.app.language.upper()
+        widgets.append(Button(lang, "language", code, self.app.cycle_language))
+        return widgets
+
+    # drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.app.metrics
+        if self.opaque:
+            surface.fill(theme.BACKGROUND)
+            pygame.draw.rect(surface, theme.HEADER, (0, 0, m.width, m.header_h))
+        ui = self.app.ui
+        for w in self.widgets:
+            w.draw(surface, ui, w.key == self.focus)
+        if self.opaque and self.prompt_bar_shown():
+            self.draw_prompt_bar(surface, ui)
+
+    def draw_prompt_bar(self, surface: pygame.Surface, ui: UI) -> None:
+        m = ui.m
+        bar = pygame.Rect(0, m.height - m.prompt_h, m.width, m.prompt_h)
+        draw_prompts(surface, ui.fonts, bar, self.app.device, self.prompts(), m.font)
+
+    # intents ---------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        """Menu behaviour; returns True when the intent was used."""
+        kind = intent.kind
+        if kind in (Kind.TAP, Kind.LONG_PRESS) and intent.pos is not None:
+            for w in reversed(self.widgets):
+                if w.focusable and w.rect.collidepoint(intent.pos):
+                    self.focus = w.key
+                    self.app.audio.play("menu_click")
+                    w.tap(intent.pos)
+                    return True
+            return False
+        if kind is Kind.CURSOR:
+            dx, dy = (int(round(v)) for v in intent.delta)
+            current = self.focused()
+            if current is not None and dy == 0 and dx != 0 and current.adjust(dx):
+                self.app.audio.play("menu_click")
+                return True
+            if self.move_focus(dx, dy):
+                self.app.audio.play("menu_move")
+            return True
+        if kind is Kind.CONFIRM:
+            current = self.focused()
+            if current is not None:
+                self.app.audio.play("menu_click")
+                current.confirm()
+            return True
+        if kind is Kind.BACK:
+            self.on_back()
+            return True
+        return False
+
+    def on_back(self) -> None:
+        self.app.audio.play("menu_back")
+        if len(self.app.scenes) > 1:
+            self.app.scenes.pop()
+
+    def focused(self) -> Widget | None:
+        return next((w for w in self.widgets if w.key == self.focus), None)
+
+    def move_focus(self, dx: int, dy: int) -> bool:
+        """Focus the nearest widget in direction (dx, dy); False if there is none."""
+        current = self.focused()
+        candidates = [w for w in self.widgets if w.focusable and w is not current]
+        if current is None:
+            if candidates:
+                self.focus = candidates[0].key
+                return True
+            return False
+        cx, cy = current.rect.center
+        best, best_score = None, None
+        for w in candidates:
+            ox, oy = w.rect.centerx - cx, w.rect.centery - cy
+            along = ox * dx + oy * dy
+            across = abs(ox * dy) + abs(oy * dx)
+            if along <= 0 or across > 2 * along:
+                continue  # behind, or so far aside that the move would feel like a jump
+            score = along + 2 * across
+            if best_score is None or score < best_score:
+                best, best_score = w, score
+        if best is None:
+            return False
+        self.focus = best.key
+        return True
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene:
+        if not self.scenes:
+            raise ValueError("pop from an empty scene stack")
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene`` (the one beneath is not resumed in between)."""
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def handle(self, intent: Intent) -> bool:
+        return self.top.handle(intent) if self.scenes else False
+
+    def update(self, dt: float) -> None:
+        if self.scenes:
+            self.scenes[-1].update(dt)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the highest opaque one up."""
+        start = 0
+        for i, scene in enumerate(self.scenes):
+            if scene.opaque:
+                start = i
+        return self.scenes[start:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
+            scene.draw(surface)
+
+    def relayout(self) -> None:
+        for scene in self.scenes:
+            scene.relayout()

@@ -1,1 +1,0 @@
-"""Views: draw a game's state from ``core`` objects; they may cache what they drew."""

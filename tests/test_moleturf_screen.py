@@ -6,9 +6,8 @@ import pytest
 # The screen plays core.moleturf.rules.MoleTurf (issue 3); until that module lands there is no game.
 pytest.importorskip("core.moleturf.rules")
 
-from core.moleturf import logic as turf_logic
-from game import i18n
-from game.i18n import _, pgettext
+from game import hints, i18n
+from game.i18n import _
 from game.moleturf.board import CONFLICT, draw_turf_dots
 from game.moleturf.celebration import Celebration, Conquered
 from game.moleturf.play import MoleTurfScene, sectors
@@ -204,7 +203,7 @@ def test_a_hint_highlights_and_explains_then_applies(app):
     pad(app, Kind.HINT)
     hint = scene.hint
     assert hint is not None and hint.kind in ("mole", "cross")
-    assert widget(scene, "hint_text").text == turf_logic.explain(hint, _, pgettext)
+    assert widget(scene, "hint_text").text == hints.sentence(hint)
     look = scene.look()
     assert look.hint_cells == hint.cells and look.hint_units == hint.evidence
     assert scene.focus == "apply"
@@ -226,7 +225,7 @@ def test_a_hint_can_be_dismissed_and_speaks_the_players_language(app):
     tap(app, "language")  # EN -> JA
     tap(app, "hint")
     text = widget(scene, "hint_text").text
-    assert text == turf_logic.explain(scene.hint, _, pgettext)
+    assert text == hints.sentence(scene.hint)
     assert any(ord(ch) > 0x3000 for ch in text)
 
 

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from core.demineur import logic as ms_logic
-from core.demineur.logic import TECHNIQUES, Analysis
+from core.demineur.logic import Analysis
 from core.demineur.rules import PRESETS, Minesweeper
+from game.hints import DEMINEUR as TECHNIQUES
 
 # ----- a plain reference: arrangements of mines that satisfy some revealed numbers ---------
 

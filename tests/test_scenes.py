@@ -245,8 +245,8 @@ def test_quit_and_fullscreen_intents(app, tmp_path):
 def test_every_full_screen_has_the_language_button_and_it_cycles_there(app):
     from game.demineur.play import DemineurScene, Level
     from game.demineur.stats import StatsBook, StatsScene
-    from game.moleturf.progress import Progress
     from game.moleturf.celebration import Conquered
+    from game.moleturf.progress import Progress
 
     book = StatsBook(app.storage)
     screens = {

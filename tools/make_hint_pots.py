@@ -1,9 +1,9 @@
 """Write the hint sentences of both games as gettext template fragments for translators.
 
-The English templates live in core (``core.demineur.logic.TECHNIQUES`` for Démineur,
-``core.moleturf.logic.TECHNIQUES`` and the turf colour names for Cyber Mole Turf): that is the
-single source. This tool regenerates ``locale/ms_hints.pot`` and ``locale/turf_hints.pot``
-from it; ``tools/update_catalogs.py`` then merges them into the three catalogs.
+The English templates live in the front end's ``game/hints.py`` (``DEMINEUR``, ``MOLETURF``
+and the turf colour names): that is the single source. This tool regenerates
+``locale/ms_hints.pot`` and ``locale/turf_hints.pot`` from it; ``tools/update_catalogs.py``
+then merges them into the three catalogs.
 
     .venv/bin/python tools/make_hint_pots.py
 """
@@ -18,8 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core.demineur import logic as ms_logic  # noqa: E402
-from core.moleturf import logic as turf_logic  # noqa: E402
+from game import hints  # noqa: E402
 
 # what each placeholder stands for, told to the translators beside every sentence using it
 PARAMS = {
@@ -86,22 +85,22 @@ def entry(comment: str, msgid: str, context: str | None = None) -> str:
 
 def render_ms_pot() -> str:
     entries = [
-        HEADER.format(title="Démineur: the sentences of the hint", source="core/ms_logic.py")
+        HEADER.format(title="Démineur: the sentences of the hint", source="game/hints.py")
     ]
-    for technique, template in ms_logic.TECHNIQUES.items():
+    for technique, template in hints.DEMINEUR.items():
         entries.append(entry(f"Démineur hint sentence for the technique '{technique}'.", template))
     return "\n".join(entries)
 
 
 def render_turf_pot() -> str:
     title = "Cyber Mole Turf: the sentences of the Smart AI Hint"
-    entries = [HEADER.format(title=title, source="core/turf_logic.py")]
-    for technique, template in turf_logic.TECHNIQUES.items():
+    entries = [HEADER.format(title=title, source="game/hints.py")]
+    for technique, template in hints.MOLETURF.items():
         entries.append(entry(f"Hint sentence for the technique '{technique}'.", template))
-    entries.append(entry("How a cell is named inside a hint sentence.", turf_logic.CELL_NAME))
-    for colour in turf_logic.TURF_COLOURS:
+    entries.append(entry("How a cell is named inside a hint sentence.", hints.CELL_NAME))
+    for colour in hints.TURF_COLOURS:
         comment = "A turf colour name, as used in hint sentences."
-        entries.append(entry(comment, colour, turf_logic.COLOUR_CONTEXT))
+        entries.append(entry(comment, colour, hints.COLOUR_CONTEXT))
     return "\n".join(entries)
 
 

@@ -37,66 +37,6 @@ RANK_GROUP, RANK_TOTAL = 2, 3
 # probabilities are estimated and it yields no certain conclusion.
 COUNT_BUDGET = 200_000
 
-TECHNIQUES: dict[str, str] = {
-    "first_touch": "The first touch is always safe: it never hides a mine, nor do its neighbours.",
-    "zero": (
-        "The blank cell at row {row}, column {col} has no mine around it: "
-        "its hidden neighbours are safe."
-    ),
-    "satisfied": (
-        "The {value} at row {row}, column {col} already touches all of its mines: "
-        "its other hidden neighbours are safe."
-    ),
-    "all_mines": (
-        "The {value} at row {row}, column {col} has just enough hidden neighbours left "
-        "for its mines: these {count} cells are mines."
-    ),
-    "subset_safe": (
-        "The mines the {value_a} at row {row_a}, column {col_a} still needs all touch the "
-        "{value_b} at row {row_b}, column {col_b} too, and they are all the {value_b} needs: "
-        "its other hidden neighbours are safe."
-    ),
-    "subset_mine": (
-        "The {value_b} at row {row_b}, column {col_b} needs more mines than the cells it "
-        "shares with the {value_a} at row {row_a}, column {col_a} can hold: "
-        "its other hidden neighbours are mines."
-    ),
-    "overlap_safe": (
-        "Compare the {value_a} at row {row_a}, column {col_a} with the {value_b} at "
-        "row {row_b}, column {col_b}: their shared hidden cells take so many mines that the "
-        "{value_b}'s other hidden neighbours are safe."
-    ),
-    "overlap_mine": (
-        "Compare the {value_a} at row {row_a}, column {col_a} with the {value_b} at "
-        "row {row_b}, column {col_b}: their shared hidden cells can take only a few mines, so "
-        "the {value_b}'s other hidden neighbours are mines."
-    ),
-    "group_safe": (
-        "These {numbers} linked numbers allow {arrangements} arrangements of mines, "
-        "and none of them puts a mine here: these cells are safe."
-    ),
-    "group_mine": (
-        "These {numbers} linked numbers allow {arrangements} arrangements of mines, "
-        "and every one of them puts a mine here: these cells are mines."
-    ),
-    "total_safe": (
-        "The board has {mines} mines in all, and the numbers already need every one of "
-        "them elsewhere: these cells are safe."
-    ),
-    "total_mine": (
-        "The board has {mines} mines in all, and the numbers leave room for the last ones "
-        "only here: these cells are mines."
-    ),
-    "guess": (
-        "No certain move is left. The least risky cell is at row {row}, column {col}: "
-        "a {percent}% chance of a mine."
-    ),
-    "guess_approx": (
-        "No certain move is left. The least risky cell is at row {row}, column {col}: "
-        "about a {percent}% chance of a mine (an estimate: too many arrangements to count)."
-    ),
-}
-
 _NAMES = {SUBSET: "subset", OVERLAP: "overlap", GROUP: "group", TOTAL: "total"}
 
 

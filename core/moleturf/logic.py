@@ -12,7 +12,7 @@ hundred integer operations, well under the 5 ms a hint may take.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -22,80 +22,6 @@ import numpy as np
 
 from core.hints import Hint
 from core.moleturf import turf
-
-# One English sentence per technique id (the single source of the gettext templates).
-# Rows and columns in the sentences are counted from 1, as players count them.
-TECHNIQUES: dict[str, str] = {
-    "wrong_mole": "The mole at row {row}, column {col} is not part of the solution: remove it.",
-    "wrong_mark": (
-        "The marker at row {row}, column {col} covers the cell where a mole belongs: erase it."
-    ),
-    "mole_sees": (
-        "The mole at row {row}, column {col} rules out the rest of its row, its column, "
-        "the {turf} turf and its 8 neighbours."
-    ),
-    "last_in_row": "Row {row} has only one place left for its mole: column {col}.",
-    "last_in_col": "Column {col} has only one place left for its mole: row {row}.",
-    "last_in_turf": (
-        "The {turf} turf has only one place left for its mole: row {row}, column {col}."
-    ),
-    "turf_in_row": (
-        "Every cell left in the {turf} turf is in row {row}, so the turf's mole is in that row: "
-        "the other cells of row {row} are impossible."
-    ),
-    "turf_in_col": (
-        "Every cell left in the {turf} turf is in column {col}, so the turf's mole is in that "
-        "column: the other cells of column {col} are impossible."
-    ),
-    "row_in_turf": (
-        "Every cell left in row {row} is in the {turf} turf, so the turf's mole is in row {row}: "
-        "the turf's other cells are impossible."
-    ),
-    "col_in_turf": (
-        "Every cell left in column {col} is in the {turf} turf, so the turf's mole is in "
-        "column {col}: the turf's other cells are impossible."
-    ),
-    "seen_by_row": (
-        "Wherever the mole of row {row} goes, it rules out these cells: they are impossible."
-    ),
-    "seen_by_col": (
-        "Wherever the mole of column {col} goes, it rules out these cells: they are impossible."
-    ),
-    "seen_by_turf": (
-        "Wherever the mole of the {turf} turf goes, it rules out these cells: they are impossible."
-    ),
-    "turfs_in_rows": (
-        "The {count} turfs {turfs} have cells left only in rows {rows}, so their moles fill "
-        "those rows: the other cells of rows {rows} are impossible."
-    ),
-    "turfs_in_cols": (
-        "The {count} turfs {turfs} have cells left only in columns {cols}, so their moles fill "
-        "those columns: the other cells of columns {cols} are impossible."
-    ),
-    "rows_in_turfs": (
-        "Rows {rows} have cells left only in the {count} turfs {turfs}, so those turfs' moles "
-        "are in these rows: the turfs' other cells are impossible."
-    ),
-    "cols_in_turfs": (
-        "Columns {cols} have cells left only in the {count} turfs {turfs}, so those turfs' moles "
-        "are in these columns: the turfs' other cells are impossible."
-    ),
-    "would_empty_row": (
-        "A mole at row {row}, column {col} would force moles on {forced}, and then row "
-        "{other_row} would have no place left for its mole: that cell is impossible."
-    ),
-    "would_empty_col": (
-        "A mole at row {row}, column {col} would force moles on {forced}, and then column "
-        "{other_col} would have no place left for its mole: that cell is impossible."
-    ),
-    "would_empty_turf": (
-        "A mole at row {row}, column {col} would force moles on {forced}, and then the "
-        "{other_turf} turf would have no place left for its mole: that cell is impossible."
-    ),
-}
-
-# How a cell is named inside a sentence (the forced moles of a would_empty_* hint).
-CELL_NAME = "row {row}, column {col}"
 
 # How hard each technique is for a player, 1 (rules only) to 5 (a one-step contradiction).
 LEVELS: dict[str, int] = {
@@ -120,27 +46,6 @@ LEVELS: dict[str, int] = {
     "would_empty_col": 5,
     "would_empty_turf": 5,
 }
-
-# The name each turf id goes by in sentences; the front end paints turf k in colour k.
-COLOUR_CONTEXT = "turf colour"
-TURF_COLOURS: tuple[str, ...] = (
-    "red",
-    "orange",
-    "yellow",
-    "green",
-    "cyan",
-    "blue",
-    "purple",
-    "pink",
-    "brown",
-    "lime",
-    "teal",
-    "navy",
-    "magenta",
-    "olive",
-    "grey",
-    "white",
-)
 
 Unit = tuple[str, int]  # ("row", i), ("col", j) or ("turf", k)
 
@@ -238,12 +143,9 @@ class _Deducer:
     def _cells(self, mask: int) -> tuple[tuple[int, int], ...]:
         return tuple(self._cell(i) for i in _bits(mask))
 
-    def _colour(self, k: int) -> str:
-        return TURF_COLOURS[k]
-
     def _unit_param(self, unit: Unit, prefix: str = "") -> dict[str, Any]:
         kind, i = unit
-        return {prefix + kind: self._colour(i) if kind == "turf" else i + 1}
+        return {prefix + kind: i if kind == "turf" else i + 1}
 
     def _links(self, sources: int, targets: int, every: bool = False) -> list[Unit]:
         """The units through which moles on the source cells rule out the target cells.
@@ -281,7 +183,7 @@ class _Deducer:
                     self._cells(ruled_out),
                     (("mole", r, c),),
                     "mole_sees",
-                    {"row": r + 1, "col": c + 1, "turf": self._colour(self.geo.turf_of[m])},
+                    {"row": r + 1, "col": c + 1, "turf": self.geo.turf_of[m]},
                 )
         return None
 
@@ -341,13 +243,13 @@ class _Deducer:
                 line_kind = outer_kind if inner_kind == "turf" else inner_kind
                 if k == 1:
                     technique = f"{inner_kind}_in_{outer_kind}"
-                    params = {line_kind: lines[0] + 1, "turf": self._colour(turfs[0])}
+                    params = {line_kind: lines[0] + 1, "turf": turfs[0]}
                 else:
                     technique = f"{inner_kind}s_in_{outer_kind}s"
                     params = {
                         "count": k,
                         line_kind + "s": tuple(i + 1 for i in lines),
-                        "turfs": tuple(self._colour(t) for t in turfs),
+                        "turfs": tuple(turfs),
                     }
                 return Hint("cross", self._cells(cleared), evidence, technique, params)
         return None
@@ -446,8 +348,6 @@ class _Deducer:
 
 def _as_regions(regions: object) -> tuple[tuple[int, ...], ...]:
     board = turf.validate(regions)
-    if len(board) > len(TURF_COLOURS):
-        raise ValueError(f"hints cover boards up to {len(TURF_COLOURS)}x{len(TURF_COLOURS)}")
     return tuple(tuple(row) for row in board.tolist())
 
 
@@ -530,32 +430,3 @@ def grade(regions: object) -> Grade | None:
     level = max(LEVELS[t] for t in used)
     effort = sum(LEVELS[step.technique] - 1 for step in steps)
     return Grade(level, len(steps), 100 * level + min(effort, 99), used)
-
-
-def explain(
-    found: Hint,
-    gettext: Callable[[str], str] = str,
-    pgettext: Callable[[str, str], str] | None = None,
-) -> str:
-    """The hint's sentence in the player's language.
-
-    The front end passes its catalog's ``gettext`` and ``pgettext`` (turf colour names are
-    translated in the context ``COLOUR_CONTEXT``); without them the sentence is English.
-    """
-
-    def colour(name: str) -> str:
-        return pgettext(COLOUR_CONTEXT, name) if pgettext else name
-
-    params = {}
-    for key, value in found.params.items():
-        if key in ("turf", "other_turf"):
-            value = colour(value)
-        elif key == "turfs":
-            value = ", ".join(colour(v) for v in value)
-        elif key == "forced":
-            cell = gettext(CELL_NAME)
-            value = "; ".join(cell.format(row=r, col=c) for r, c in value)
-        elif isinstance(value, tuple):
-            value = ", ".join(str(v) for v in value)
-        params[key] = value
-    return gettext(TECHNIQUES[found.technique]).format(**params)

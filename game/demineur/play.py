@@ -28,10 +28,10 @@ import numpy as np
 import pygame
 
 from core.demineur import score as ms_score
-from core.demineur.logic import TECHNIQUES
 from core.demineur.rules import PRESETS, Minesweeper
 from core.demineur.stats import board_key
 from core.hints import Hint
+from game import hints
 from game.demineur import board as ms_board
 from game.demineur.board import CLASSIC, HIGH_CONTRAST, BoardView, cell_codes
 from game.demineur.stats import StatsBook, format_time
@@ -104,11 +104,6 @@ def forget_saved(app: Host) -> None:
         app.storage.path(SAVE_FILE).unlink(missing_ok=True)
     except OSError:
         app.notice(_("The saved game could not be removed."))
-
-
-def hint_sentence(hint: Hint) -> str:
-    """The hint in the player's language (the templates' numbers are already 1-based)."""
-    return _(TECHNIQUES[hint.technique]).format(**hint.params)
 
 
 class FlagSwitch(Widget):
@@ -448,7 +443,7 @@ class DemineurScene(Scene):
         for r, c in hint.cells:
             marks[r, c] = mark
         self.marks = marks
-        self.message = hint_sentence(hint)
+        self.message = hints.sentence(hint)
         self._codes = None
         if not self.view.whole_board_visible:
             self.view.show_cell(*hint.cells[0])

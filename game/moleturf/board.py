@@ -7,7 +7,7 @@ automatic ones thin and dim. The turf layer is cached per size and map (Tatham's
 only moles, markers and highlights are drawn every frame.
 
 Turf ``k`` is painted ``TURF_RGB[k]``, the colour the hint sentences name
-(``core.moleturf.logic.TURF_COLOURS[k]``).
+(``game.hints.TURF_COLOURS[k]``).
 """
 
 from __future__ import annotations

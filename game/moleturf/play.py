@@ -21,10 +21,10 @@ from functools import lru_cache
 
 import pygame
 
-from core.moleturf import logic as turf_logic
 from core.moleturf.rules import MoleTurf
 from core.moleturf.sectors import Sector, load_sectors
-from game.i18n import N_, _, pgettext
+from game import hints
+from game.i18n import N_, _
 from game.moleturf.board import BoardView, Look, draw_shields, draw_turf_dots
 from game.moleturf.celebration import celebrate
 from game.moleturf.panel import MODES, BoardSlot, ToolButton
@@ -49,11 +49,6 @@ FLASH_S = 0.45
 @lru_cache(maxsize=1)
 def sectors() -> tuple[Sector, ...]:
     return tuple(load_sectors())
-
-
-def hint_sentence(hint) -> str:
-    """The hint's explanation in the player's language (turf colours translated too)."""
-    return turf_logic.explain(hint, _, pgettext)
 
 
 class GameOver(Dialog):
@@ -331,7 +326,7 @@ class MoleTurfScene(Scene):
         if self.hint is None:
             self.hint_text = _("No hint: nothing more can be concluded from this board.")
         else:
-            self.hint_text = hint_sentence(self.hint)
+            self.hint_text = hints.sentence(self.hint)
             self.focus = "apply"
         self.relayout()
 

@@ -84,9 +84,7 @@ def entry(comment: str, msgid: str, context: str | None = None) -> str:
 
 
 def render_ms_pot() -> str:
-    entries = [
-        HEADER.format(title="Démineur: the sentences of the hint", source="game/hints.py")
-    ]
+    entries = [HEADER.format(title="Démineur: the sentences of the hint", source="game/hints.py")]
     for technique, template in hints.DEMINEUR.items():
         entries.append(entry(f"Démineur hint sentence for the technique '{technique}'.", template))
     return "\n".join(entries)

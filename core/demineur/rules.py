@@ -343,9 +343,7 @@ class Minesweeper:
         mine = self._grids[0]
         if self.no_guess:
             try:
-                noguess.lay_out(
-                    mine, self.rows, self.cols, self.mines, r, c, self.seed, self._clock
-                )
+                noguess.lay_out(mine, self.rows, self.cols, self.mines, r, c, self.seed)
                 return
             except noguess.NoGuessGiveUp as give_up:
                 self.no_guess_failed = str(give_up)

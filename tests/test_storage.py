@@ -1,17 +1,29 @@
 """Saves: versioned JSON, atomic writes that survive a kill, damaged files set aside."""
 
+import gc
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from game.platform import storage as storage_module
 from game.platform.paths import data_dir
-from game.platform.storage import Settings, Storage, load_settings, save_settings
+from game.platform.storage import (
+    Settings,
+    Storage,
+    load_settings,
+    save_settings,
+)
+
+if sys.platform != "win32":
+    import fcntl
 
 
 def test_settings_round_trip(tmp_path):
@@ -91,41 +103,308 @@ def test_file_names_must_be_plain(tmp_path, name):
 
 
 WRITER = """
-import sys
+import sys, time
 from game.platform.storage import Storage
 storage = Storage(sys.argv[1])
-big = "x" * 400_000
+big = "x" * 300_000
 n = 0
 print("ready", flush=True)
 while True:
     n += 1
-    storage.save_json("save.json", {"n": n, "pad": big, "check": n * 7})
+    for name in ("save.json", "stats.json"):
+        storage.save_soon(name, {"n": n, "pad": big, "check": n * 7})
+    print(n, time.monotonic(), flush=True)
+    time.sleep(0.003)
 """
 
 
-def test_a_kill_in_the_middle_of_writing_leaves_a_whole_file(tmp_path):
-    storage = Storage(tmp_path)
-    storage.save_json("save.json", {"n": 0, "pad": "", "check": 0})
+def _whole(data):
+    if data["check"] != data["n"] * 7:
+        raise ValueError("torn write")
+    return data
 
-    def check(data):
-        if data["check"] != data["n"] * 7:
-            raise ValueError("torn write")
-        return data
 
+def test_a_kill_at_any_moment_leaves_whole_files_and_keeps_what_is_a_second_old(tmp_path):
+    first = Storage(tmp_path)
+    for name in ("save.json", "stats.json"):
+        first.save_json(name, {"n": 0, "pad": "", "check": 0})
+    first.close()  # the writer below must hold the folder, not this test
+    reader = Storage(tmp_path, lock=False)
+    rng = random.Random()
+    delays = [rng.uniform(0.02, 0.3), rng.uniform(0.02, 0.3), rng.uniform(1.1, 1.5)]
     seen = set()
-    for delay in (0.05, 0.13, 0.21, 0.34, 0.4):
+    for delay in delays:
         proc = subprocess.Popen(
             [sys.executable, "-c", WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True
         )
         assert proc.stdout.readline().strip() == "ready"
         time.sleep(delay)
+        killed_at = time.monotonic()
         proc.send_signal(signal.SIGKILL)
+        handed = [line.split() for line in proc.stdout.read().splitlines()]
         proc.wait()
-        data = storage.load_json("save.json", check, lambda: None)
-        assert data is not None, "the file was torn by the kill"
-        assert storage.damaged == []
-        seen.add(data["n"])
-    assert len(seen) > 1  # the writer really was overwriting the file when it was killed
+        old_enough = [int(n) for n, t in handed if float(t) < killed_at - 1.0]
+        for name in ("save.json", "stats.json"):
+            data = reader.load_json(name, _whole, lambda: None)
+            assert data is not None, f"{name} was torn by a kill after {delay:.3f} s"
+            assert reader.damaged == []
+            assert data["n"] <= (int(handed[-1][0]) if handed else 0) + 1
+            if old_enough:  # what was handed over a second before the kill is on disk
+                assert data["n"] >= old_enough[-1], (name, delay)
+            seen.add(data["n"])
+    assert len(seen) > 2  # the writer really was overwriting the files when it was killed
+    # the temporary files those kills left are removed by the next program to open the folder
+    leftover = sorted(tmp_path.glob(".*.tmp"))
+    assert sorted(Storage(tmp_path).cleaned) == leftover
+    assert list(tmp_path.glob(".*.tmp")) == []
+
+
+def test_many_saves_of_one_name_are_written_once_with_the_last_data(tmp_path, monkeypatch):
+    storage = Storage(tmp_path)
+    replaced = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: replaced.append(b) or real_replace(a, b))
+    with storage._place.io_lock:  # the writer is busy elsewhere while the calls pile up
+        for n in range(200):
+            storage.save_soon("save.json", {"n": n})
+        storage.save_soon("other.json", [1])
+    assert storage.flush(5)
+    assert sorted(Path(p).name for p in replaced) == ["other.json", "save.json"]
+    assert json.loads((tmp_path / "save.json").read_text()) == {"version": 1, "data": {"n": 199}}
+    storage.close()
+
+
+def test_save_soon_does_no_disk_work_on_the_calling_thread(tmp_path, monkeypatch):
+    storage = Storage(tmp_path)
+    synced, opened = [], []
+    real_fsync = os.fsync
+    monkeypatch.setattr(
+        os, "fsync", lambda fd: synced.append(threading.get_ident()) or real_fsync(fd)
+    )
+    monkeypatch.setattr(
+        storage_module,
+        "open",
+        lambda *a, **k: opened.append(threading.get_ident()) or open(*a, **k),
+        raising=False,
+    )
+    for n in range(50):
+        storage.save_soon(f"f{n % 5}.json", {"n": n}, version=3)
+    storage.forget("f0.json")
+    assert storage.flush(5)
+    me = threading.get_ident()
+    assert synced and opened and me not in synced and me not in opened
+    assert storage.load_json("f4.json", dict, dict, version=3) == {"n": 49}
+    assert not (tmp_path / "f0.json").exists()
+    storage.close()
+
+
+def test_flush_waits_and_times_out_and_close_stops_the_thread(tmp_path):
+    storage = Storage(tmp_path)
+    assert storage.flush() and storage.flush(0)  # nothing handed over: done
+    with storage._place.io_lock:
+        storage.save_soon("a.json", 1)
+        assert storage.flush(0.05) is False  # not on disk yet
+        # what the disk does not hold yet is still what a load sees
+        assert storage.load_json("a.json", int, lambda: 0) == 1
+    assert storage.flush(5) and json.loads((tmp_path / "a.json").read_text())["data"] == 1
+    thread = storage._writer.thread
+    assert thread is not None and thread.daemon and thread.is_alive()
+    storage.save_soon("b.json", 2)
+    storage.close()
+    assert (tmp_path / "b.json").exists() and not thread.is_alive()
+    storage.close()  # idempotent
+    storage.save_soon("c.json", 3)  # a save after close opens it again
+    storage.close()
+    assert json.loads((tmp_path / "c.json").read_text())["data"] == 3
+
+
+def test_forget_keeps_its_place_among_the_writes(tmp_path):
+    storage = Storage(tmp_path)
+    storage.save_json("game.json", {"move": 0})
+    with storage._place.io_lock:
+        storage.save_soon("game.json", {"move": 1})
+        assert storage.exists("game.json")
+        storage.forget("game.json")
+        assert storage.load_json("game.json", dict, lambda: None) is None
+        assert not storage.exists("game.json") and (tmp_path / "game.json").exists()
+    assert storage.flush(5) and not (tmp_path / "game.json").exists()
+    with storage._place.io_lock:
+        storage.forget("game.json")  # a missing file is fine
+        storage.save_soon("game.json", {"move": 2})  # a new game after the old one ended
+    assert storage.flush(5)
+    assert storage.load_json("game.json", dict, lambda: None) == {"move": 2}
+    storage.forget("game.json")
+    storage.save_json("game.json", {"move": 3})  # written now: the queued forget is dropped
+    assert storage.flush(5) and (tmp_path / "game.json").exists()
+    assert storage.take_failures() == []
+    storage.close()
+
+
+def test_failed_writes_are_reported_once_and_retried(tmp_path, monkeypatch):
+    storage = Storage(tmp_path)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Read-only file system")
+
+    monkeypatch.setattr(storage_module, "open", refuse, raising=False)
+    storage.save_soon("save.json", {"n": 1})
+    assert storage.flush(5) is False
+    assert storage.take_failures() == ["save.json"]
+    assert storage.take_failures() == []
+    assert not list(tmp_path.glob("*.json")) and not list(tmp_path.glob(".*.tmp"))
+    assert storage.flush(5) is False and storage.take_failures() == ["save.json"]  # retried
+    monkeypatch.undo()
+    assert storage.flush(5)  # the kept write lands
+    assert json.loads((tmp_path / "save.json").read_text())["data"] == {"n": 1}
+    monkeypatch.setattr(storage_module, "open", refuse, raising=False)
+    storage.save_soon("save.json", {"n": 2})
+    assert storage.flush(5) is False
+    monkeypatch.undo()
+    storage.save_soon("save.json", {"n": 3})  # the next save of that name retries, newer
+    assert storage.flush(5) and storage.take_failures() == []  # its last write worked
+    assert json.loads((tmp_path / "save.json").read_text())["data"] == {"n": 3}
+    # data that is not JSON is told too, and the writer goes on
+    storage.save_soon("bad.json", {"x": object()})
+    storage.save_soon("good.json", 1)
+    assert storage.flush(5) is False
+    assert storage.take_failures() == ["bad.json"] and (tmp_path / "good.json").exists()
+    storage.close()
+
+
+def test_leftover_temporary_files_of_dead_programs_are_removed(tmp_path):
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        text=True,
+        capture_output=True,
+        check=True,
+    )
+    dead_pid = int(dead.stdout)
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        names = {
+            f".save.json.{dead_pid}.tmp": False,
+            f".settings.json.{dead_pid}.tmp": False,
+            f".stats.json.{alive.pid}.tmp": True,  # maybe a save in progress
+            f".save.json.{os.getpid()}.tmp": True,  # this very process's
+            "notes.tmp": True,  # not ours
+            f".save.json.{dead_pid}.tmp.keep": True,
+            ".save.json.abc.tmp": True,
+            "save.json": True,
+        }
+        for name in names:
+            (tmp_path / name).write_text("{")
+        storage = Storage(tmp_path)
+        assert sorted(p.name for p in storage.cleaned) == sorted(
+            n for n, k in names.items() if not k
+        )
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name != ".lock") == sorted(
+            n for n, k in names.items() if k
+        )
+        storage.close()
+    finally:
+        alive.kill()
+        alive.wait()
+
+
+def _other_program_lock(folder):
+    """Hold ``folder``'s lock as another program would (a second open file description)."""
+    fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return fd
+
+
+HOLDER = """
+import sys, time
+from game.platform.storage import Storage
+storage = Storage(sys.argv[1])
+print(storage.lock(), storage.read_only, flush=True)
+sys.stdin.readline()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="fcntl")
+def test_a_second_program_on_one_folder_runs_read_only(tmp_path):
+    (tmp_path / "settings.json").write_text("{ damaged, but the first program's")
+    (tmp_path / "save.json").write_text('{"version": 1, "data": 1}')
+    (tmp_path / f".save.json.{2**31 + 5}.tmp").write_text("{")  # the first program's to clean
+    first = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert first.stdout.readline().split() == ["True", "False"]
+        second = Storage(tmp_path)
+        assert second.read_only and not second.lock() and second.holder_pid == first.pid
+        before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != ".lock"}
+        assert load_settings(second) == Settings()  # defaults, and the file is left alone
+        assert second.damaged == [("settings.json", tmp_path / "settings.json")]
+        second.save_soon("save.json", 2)
+        save_settings(second, Settings(volume=1))
+        second.forget("save.json")
+        second.save_json("save.json", 3)
+        assert second.flush(1)
+        assert second.take_failures() == ["save.json"]  # told once
+        second.save_soon("save.json", 4)
+        assert second.take_failures() == []
+        assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name != ".lock"} == before
+    finally:
+        first.communicate("\n", timeout=10)
+    # once the first program has gone, the folder can be taken
+    assert second.lock() and not second.read_only
+    second.save_soon("save.json", 5)
+    second.close()
+    assert json.loads((tmp_path / "save.json").read_text())["data"] == 5
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="fcntl")
+def test_storages_of_one_process_share_the_lock_until_the_last_lets_go(tmp_path):
+    a, b = Storage(tmp_path), Storage(tmp_path / "." / "")
+    assert a.lock() and b.lock() and not a.read_only and not b.read_only
+    with pytest.raises(BlockingIOError):
+        _other_program_lock(tmp_path)
+    a.close()
+    with pytest.raises(BlockingIOError):
+        _other_program_lock(tmp_path)
+    b.save_soon("x.json", 1)
+    writer = b._writer.thread
+    del b  # dropped without close: its writes still land and the lock is let go
+    gc.collect()
+    writer.join(5)
+    assert (tmp_path / "x.json").exists()
+    os.close(_other_program_lock(tmp_path))
+    # and another program's lock makes a new Storage read-only, until it is let go
+    fd = _other_program_lock(tmp_path)
+    c = Storage(tmp_path)
+    assert c.read_only and c.holder_pid is None  # the other wrote no pid
+    os.close(fd)
+    assert c.lock() and not c.read_only
+    c.close()
+
+
+def test_a_folder_that_cannot_hold_a_lock_is_told_not_fatal(tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    storage = Storage(tmp_path / "file")
+    assert not storage.lock() and isinstance(storage.lock_error, OSError)
+    assert not storage.read_only
+    storage.save_soon("save.json", 1)
+    assert storage.flush(5) is False and storage.take_failures() == ["save.json"]
+    with pytest.raises(OSError):
+        storage.save_json("save.json", 1)
+    storage.close()
+
+
+EXITS = """
+import sys
+from game.platform.storage import Storage
+Storage(sys.argv[1]).save_soon("late.json", {"ok": True})
+"""
+
+
+def test_saves_handed_over_just_before_a_normal_exit_are_written(tmp_path):
+    subprocess.run([sys.executable, "-c", EXITS, str(tmp_path)], check=True, timeout=30)
+    assert json.loads((tmp_path / "late.json").read_text())["data"] == {"ok": True}
 
 
 def test_data_dir_precedence(tmp_path, monkeypatch):

@@ -2,25 +2,49 @@
 
 ``Storage(folder)`` is the whole API the screens use:
 
-- ``save_json(name, data, version)`` writes ``{"version": v, "data": data}`` to a temporary
-  file in the same folder, flushes and fsyncs it, then ``os.replace``s it over ``name``: a
-  kill at any moment leaves either the old file or the new one, never a half-written one.
+- ``save_soon(name, data, version)`` hands ``data`` (JSON-able; the caller does not change it
+  afterwards) to one background thread and returns at once: no disk I/O, no fsync on the
+  calling thread. The thread writes the latest data given for each name, so many calls for
+  one name before it gets there cost one write. ``forget(name)`` deletes a file in order with
+  those writes. ``flush(timeout)`` waits until everything handed over is on disk;
+  ``close()`` flushes and stops the thread (the program calls it on exit; an ``atexit``
+  hook flushes whatever a program forgot to).
+- ``save_json(name, data, version)`` writes at once, on the calling thread (settings).
+- Both write ``{"version": v, "data": data}`` to ``.<name>.<pid>.tmp`` in the same folder,
+  flush and fsync it, ``os.replace`` it over ``name`` and fsync the folder: a kill at any
+  moment leaves either the old file or the new one, never a half-written one. Temporary
+  files that a killed program left are removed when a Storage opens the folder (those of
+  a process still running are left alone).
+- A background write that fails (OSError) is kept and tried again by the next
+  ``save_soon`` of that name and by ``flush``; ``take_failures()`` gives the UI thread the
+  names whose last write failed since it last asked, so it can tell the player.
 - ``load_json(name, validate, default, version)`` returns ``validate(data)``; a missing file
   gives ``default()``; a file that cannot be read, is not JSON, has another version or that
   ``validate`` rejects (ValueError) is renamed ``<name>.damaged-<timestamp>``, listed in
   ``damaged`` and passed to ``on_damaged`` so the front end can tell the player; other files
-  are never touched.
+  are never touched. Data handed to ``save_soon`` and not yet written is what it loads.
+- One program per folder: the Storage takes an exclusive lock on ``.lock`` in its folder
+  (``lock()``; the constructor does it). A second program on the same folder gets
+  ``read_only`` True: every save and ``forget`` is then a no-op, reported once through
+  ``take_failures``, and damaged files are not moved, so the first program's files are
+  never touched. Every Storage of one process on one folder shares the process's lock.
 
 ``Settings`` is the first such file (``settings.json``); statistics, progress and saved games
-use the same two calls.
+use the same calls.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
+import re
+import sys
+import threading
 import time
+import traceback
+import weakref
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -34,36 +58,155 @@ LANGUAGES = ("en", "ja", "hu")
 LONG_PRESS_RANGE = (150, 1000)
 WINDOW_SIDE_RANGE = (320, 16384)  # px, for the saved window size
 
+LOCK_FILE = ".lock"  # a dot name: never a save file (see Storage.path)
+TEMP_PATTERN = re.compile(r"\.(?P<name>[^.].*)\.(?P<pid>[0-9]+)\.tmp")
+CLOSE_TIMEOUT = 10.0  # s: close() waits no longer for a stuck disk
+EXIT_TIMEOUT = 5.0  # s: the atexit hook's wait for unwritten saves
+
 
 class Storage:
-    """Versioned JSON files in one folder (created on first save)."""
+    """Versioned JSON files in one folder, which the Storage creates and locks on opening."""
 
-    def __init__(self, folder: str | os.PathLike[str]) -> None:
+    def __init__(self, folder: str | os.PathLike[str], *, lock: bool = True) -> None:
         self.folder = Path(folder)
         self.damaged: list[tuple[str, Path]] = []  # (file name, where it was moved)
         self.on_damaged: Callable[[str], None] | None = None  # told each file's name at once
+        self.read_only = False  # another program holds the folder: nothing is written
+        self.holder_pid: int | None = None  # that program's process id, where it can be told
+        self.lock_error: OSError | None = None  # why the folder could not be locked, if so
+        self.cleaned: list[Path] = []  # temporary files of killed programs, removed on opening
+        self._place = _place(self.folder)
+        self._writer = _Writer(self.folder, self._place.io_lock)
+        self._wants_lock = lock
+        self._told_read_only = False
+        self._closed = True
+        self._open()
+        if not self.read_only:
+            self._clean_temp_files()
+
+    # the folder -------------------------------------------------------------------------------
+    def lock(self) -> bool:
+        """Take this folder for this process (True), unless another program has it (False).
+
+        Another program's lock makes this Storage ``read_only``; a folder that cannot hold a
+        lock file (missing and not creatable, read-only) gives False and ``lock_error``, and
+        saves are still tried there (and their failures reported). Idempotent.
+        """
+        if self._hold.held:
+            return True
+        try:
+            got, holder = self._place.acquire()
+        except OSError as error:
+            self.lock_error = error
+            return False
+        self.lock_error = None
+        self.read_only = not got
+        self.holder_pid = holder
+        self._hold.held = got
+        return got
 
     def path(self, name: str) -> Path:
         if not name or Path(name).name != name or name.startswith("."):
             raise ValueError(f"a save file name must be a plain file name, not {name!r}")
         return self.folder / name
 
+    # writing ----------------------------------------------------------------------------------
+    def save_soon(self, name: str, data: Any, version: int = 1) -> None:
+        """Have ``data`` written in the background; returns at once (no disk I/O here)."""
+        self.path(name)
+        self._open()
+        if self.read_only:
+            self._refuse(name)
+            return
+        self._writer.put(_Job(name, data, version))
+
+    def forget(self, name: str) -> None:
+        """Delete ``name`` (a missing file is fine) in order with the writes handed over."""
+        self.path(name)
+        self._open()
+        if self.read_only:
+            self._refuse(name)
+            return
+        self._writer.put(_Job(name, None, 0, delete=True))
+
     def save_json(self, name: str, data: Any, version: int = 1) -> None:
-        target = self.path(name)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({"version": version, "data": data}, ensure_ascii=False, indent=1)
-        tmp = target.with_name(f".{name}.{os.getpid()}.tmp")
+        """Write ``data`` now, on this thread; OSError goes to the caller."""
+        self.path(name)
+        self._open()
+        if self.read_only:
+            self._refuse(name)
+            return
+        text = _document(data, version)
+        with self._place.io_lock:
+            self._writer.drop(name)  # an older write still queued must not land after this one
+            _write_atomic(self.folder, name, text)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until all handed over so far is on disk (True), or a write failed or the time
+        ran out (False). Writes that failed before are tried once more."""
+        return self._writer.flush(timeout)
+
+    def take_failures(self) -> list[str]:
+        """The names whose last write failed since the previous call (each once), and the
+        first save refused because the folder is ``read_only`` (once)."""
+        return self._writer.take_reports()
+
+    def close(self, timeout: float | None = CLOSE_TIMEOUT) -> None:
+        """Flush, stop the writer thread and let go of the folder. Idempotent; a save after
+        it opens the Storage again."""
+        if self._closed:
+            return
+        self._closed = True
+        deadline = None if timeout is None else time.monotonic() + timeout
+        self.flush(timeout)
+        thread = self._finalizer()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+
+    def _open(self) -> None:
+        if not self._closed:
+            return
+        self._closed = False
+        self._hold = _Hold(self._place)
+        # a Storage dropped without close() still finishes its writes and lets go of the lock
+        self._finalizer = weakref.finalize(self, _let_go, self._writer, self._hold)
+        if self._wants_lock:
+            self.lock()
+
+    def _refuse(self, name: str) -> None:
+        if not self._told_read_only:
+            self._told_read_only = True
+            self._writer.report(name)
+
+    def _clean_temp_files(self) -> None:
+        """Remove ``.<name>.<pid>.tmp`` files left by programs killed while saving."""
         try:
-            with open(tmp, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            raise
-        _fsync_folder(self.folder)
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return
+        me = os.getpid()
+        for entry in entries:
+            match = TEMP_PATTERN.fullmatch(entry.name)
+            if match is None:
+                continue
+            pid = int(match["pid"])
+            if pid == me or _pid_alive(pid):
+                continue  # maybe a save in progress
+            try:
+                if entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+                    self.cleaned.append(Path(entry.path))
+            except OSError:
+                pass
+
+    # reading ----------------------------------------------------------------------------------
+    def exists(self, name: str) -> bool:
+        """Whether ``name`` is there, counting what was handed over and is not written yet."""
+        target = self.path(name)
+        queued = self._writer.latest(name)
+        if queued is not None:
+            return not queued.delete
+        return target.is_file()
 
     def load_json(
         self,
@@ -73,6 +216,14 @@ class Storage:
         version: int = 1,
     ) -> T:
         target = self.path(name)
+        queued = self._writer.latest(name)
+        if queued is not None:  # handed over, not yet on disk: it is the file's content
+            if queued.delete:
+                return default()
+            try:
+                return _check(_document(queued.data, queued.version), name, validate, version)
+            except (*_REJECTED, OverflowError):
+                return default()
         try:
             raw = target.read_bytes()
         except FileNotFoundError:
@@ -81,30 +232,60 @@ class Storage:
             self._move_aside(name)
             return default()
         try:
-            document = json.loads(raw.decode("utf-8"))
-            if not isinstance(document, dict) or document.get("version") != version:
-                raise ValueError(f"{name}: expected version {version}")
-            return validate(document["data"])
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
-            # RecursionError: JSON nested deeper than the parser's stack (a garbled file)
+            return _check(raw.decode("utf-8"), name, validate, version)
+        except _REJECTED:
             self._move_aside(name)
             return default()
 
     def _move_aside(self, name: str) -> None:
         source = self.path(name)
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = source.with_name(f"{name}.damaged-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = source.with_name(f"{name}.damaged-{stamp}-{n}")
-        try:
-            os.replace(source, target)
-        except OSError:
-            target = source  # could not move it: still report it, and never overwrite it silently
+        target = source  # could not move it: still report it, and never overwrite it silently
+        if not self.read_only:  # another program's files are never touched
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            target = source.with_name(f"{name}.damaged-{stamp}")
+            n = 1
+            while target.exists():
+                n += 1
+                target = source.with_name(f"{name}.damaged-{stamp}-{n}")
+            try:
+                os.replace(source, target)
+            except OSError:
+                target = source
         self.damaged.append((name, target))
         if self.on_damaged is not None:
             self.on_damaged(name)
+
+
+# RecursionError: JSON nested deeper than the parser's stack (a garbled file)
+_REJECTED = (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError)
+
+
+def _check(text: str, name: str, validate: Callable[[Any], T], version: int) -> T:
+    document = json.loads(text)
+    if not isinstance(document, dict) or document.get("version") != version:
+        raise ValueError(f"{name}: expected version {version}")
+    return validate(document["data"])
+
+
+def _document(data: Any, version: int) -> str:
+    return json.dumps({"version": version, "data": data}, ensure_ascii=False, indent=1)
+
+
+def _write_atomic(folder: Path, name: str, text: str) -> None:
+    """Temp file in the same folder, write, flush, fsync, rename over ``name``, fsync folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f".{name}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, folder / name)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_folder(folder)
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -119,6 +300,324 @@ def _fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+# the background writer ------------------------------------------------------------------------
+class _Job:
+    __slots__ = ("name", "data", "version", "delete", "seq")
+
+    def __init__(self, name: str, data: Any, version: int, delete: bool = False) -> None:
+        self.name, self.data, self.version, self.delete = name, data, version, delete
+        self.seq = 0  # order of handing over, set by _Writer.put
+
+
+class _Writer:
+    """One daemon thread writing the latest job of each name; holds no reference to the
+    Storage, so a Storage dropped without close() can still be collected."""
+
+    def __init__(self, folder: Path, io_lock: threading.Lock) -> None:
+        self.folder, self.io_lock = folder, io_lock  # io_lock: held around each write
+        self.cond = threading.Condition()  # guards everything below
+        self.pending: dict[str, _Job] = {}  # one per name, oldest first
+        self.failed: dict[str, _Job] = {}  # failed with OSError, waiting for a retry
+        self.broken: list[int] = []  # seq of jobs whose data is not JSON: never written
+        self.busy: _Job | None = None
+        self.seq = 0
+        self.reports: dict[str, None] = {}  # names to tell the UI thread (an ordered set)
+        self.thread: threading.Thread | None = None
+        self.stopping = False
+        self.on_stopped: list[Callable[[], None]] = []
+
+    def put(self, job: _Job) -> None:
+        with self.cond:
+            self.seq += 1
+            job.seq = self.seq
+            self.failed.pop(job.name, None)  # this job retries it, with the newer data
+            # coalesce: only the last one is written, in the place of the first one not yet
+            # written (moving it to the back would starve a name that is saved very often)
+            self.pending[job.name] = job
+            self._start()
+            self.cond.notify_all()
+
+    def drop(self, name: str) -> None:
+        with self.cond:
+            self.pending.pop(name, None)
+            self.failed.pop(name, None)
+            self.reports.pop(name, None)
+            self.cond.notify_all()
+
+    def latest(self, name: str) -> _Job | None:
+        with self.cond:
+            job = self.pending.get(name)
+            if job is None and self.busy is not None and self.busy.name == name:
+                job = self.busy
+            return job if job is not None else self.failed.get(name)
+
+    def report(self, name: str) -> None:
+        with self.cond:
+            self.reports[name] = None
+
+    def take_reports(self) -> list[str]:
+        with self.cond:
+            names = list(self.reports)
+            self.reports.clear()
+            return names
+
+    def flush(self, timeout: float | None) -> bool:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self.cond:
+            target = self.seq
+            for name, job in self.failed.items():
+                self.pending.setdefault(name, job)
+            self.failed.clear()
+            if self.pending:
+                self._start()
+                self.cond.notify_all()
+            while self._outstanding(target):
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self.cond.wait(left)
+            broken = [seq for seq in self.broken if seq <= target]
+            self.broken = [seq for seq in self.broken if seq > target]
+            return not broken and not any(job.seq <= target for job in self.failed.values())
+
+    def stop(self, then: Callable[[], None]) -> threading.Thread | None:
+        """Let the thread finish what is queued and end, then call ``then``; no waiting."""
+        with self.cond:
+            self.stopping = True
+            thread = self.thread
+            if thread is not None:
+                self.on_stopped.append(then)
+            self.cond.notify_all()
+        if thread is None:
+            then()
+        return thread
+
+    def _outstanding(self, target: int) -> bool:
+        if self.busy is not None and self.busy.seq <= target:
+            return True
+        return any(job.seq <= target for job in self.pending.values())
+
+    def _start(self) -> None:  # with cond held
+        if self.thread is None:
+            self.stopping = False
+            self.thread = threading.Thread(target=self._run, name="storage-writer", daemon=True)
+            self.thread.start()
+            _live_writers.add(self)
+
+    def _run(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending and not self.stopping:
+                    self.cond.wait()
+                if not self.pending:
+                    self.thread = None
+                    done, self.on_stopped = self.on_stopped, []
+                    self.cond.notify_all()
+                    break
+            with self.io_lock:  # taken before the job, as save_json does: no older write after
+                with self.cond:
+                    if not self.pending:
+                        continue
+                    job = self.pending.pop(next(iter(self.pending)))
+                    self.busy = job
+                error = self._write(job)
+            with self.cond:
+                self.busy = None
+                if error is None:
+                    self.reports.pop(job.name, None)
+                else:
+                    if not isinstance(error, OSError):
+                        self.broken.append(job.seq)
+                    elif job.name not in self.pending:
+                        self.failed[job.name] = job  # kept for the next save or flush
+                    self.reports[job.name] = None
+                self.cond.notify_all()
+        for then in done:
+            then()
+
+    def _write(self, job: _Job) -> BaseException | None:
+        try:
+            if job.delete:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(self.folder / job.name)
+                _fsync_folder(self.folder)
+            else:
+                _write_atomic(self.folder, job.name, _document(job.data, job.version))
+        except OSError as error:
+            return error
+        except Exception as error:  # data that is not JSON: the caller's bug, told, not retried
+            traceback.print_exc(file=sys.stderr)
+            return error
+        return None
+
+
+_live_writers: weakref.WeakSet[_Writer] = weakref.WeakSet()
+
+
+def _let_go(writer: _Writer, hold: _Hold) -> threading.Thread | None:
+    return writer.stop(then=hold.release)
+
+
+@atexit.register
+def _flush_at_exit() -> None:
+    """The writer is a daemon thread: what a program did not close() is written here."""
+    deadline = time.monotonic() + EXIT_TIMEOUT
+    for writer in list(_live_writers):
+        writer.flush(max(0.0, deadline - time.monotonic()))
+
+
+# one program per folder -------------------------------------------------------------------------
+_places_lock = threading.RLock()  # re-entrant: a collected Storage's finalizer may take it
+_places: dict[str, _Place] = {}
+
+
+def _place(folder: Path) -> _Place:
+    key = os.path.normcase(os.path.realpath(folder))
+    with _places_lock:
+        place = _places.get(key)
+        if place is None:
+            place = _places[key] = _Place(folder)
+        return place
+
+
+class _Place:
+    """A folder as this process sees it: one write at a time, one lock shared by its Storages."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.io_lock = threading.Lock()  # the temporary names are per process, not per thread
+        self.fd: int | None = None  # the open, locked lock file
+        self.pid = 0  # the process that locked it (a forked child does not hold it)
+        self.holders = 0
+
+    def acquire(self) -> tuple[bool, int | None]:
+        """(True, None) once this process holds the folder; (False, the holder's pid or None)
+        if another program does. OSError if no lock file can be made there."""
+        with _places_lock:
+            if self.fd is not None and self.pid == os.getpid():
+                self.holders += 1
+                return True, None
+            self.fd, self.holders = None, 0
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                got = _try_lock(fd)
+            except OSError:
+                os.close(fd)
+                raise
+            if not got:
+                holder = _read_pid(fd)
+                os.close(fd)
+                return False, holder
+            _write_pid(fd)
+            self.fd, self.pid, self.holders = fd, os.getpid(), 1
+            return True, None
+
+    def release(self) -> None:
+        with _places_lock:
+            if self.fd is None or self.pid != os.getpid():
+                return
+            self.holders -= 1
+            if self.holders <= 0:
+                _clear_pid(self.fd)
+                _unlock(self.fd)
+                os.close(self.fd)  # the lock file stays: removing it would race a newcomer
+                self.fd = None
+
+
+class _Hold:
+    """One Storage's share of its folder's lock."""
+
+    def __init__(self, place: _Place) -> None:
+        self.place = place
+        self.held = False
+
+    def release(self) -> None:
+        if self.held:
+            self.held = False
+            self.place.release()
+
+
+if sys.platform == "win32":
+    import ctypes
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        os.lseek(fd, 0, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        with contextlib.suppress(OSError):
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+    def _write_pid(fd: int) -> None:
+        pass  # the locked byte cannot be read by the others anyway
+
+    def _read_pid(fd: int) -> int | None:
+        return None
+
+    def _clear_pid(fd: int) -> None:
+        pass
+
+    def _pid_alive(pid: int) -> bool:
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return ctypes.get_last_error() == 5  # ERROR_ACCESS_DENIED: it exists
+        try:
+            code = ctypes.c_ulong()
+            if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+                return True
+            return code.value == 259  # STILL_ACTIVE
+        finally:
+            kernel32.CloseHandle(handle)
+
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+    def _write_pid(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+
+    def _clear_pid(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+
+    def _read_pid(fd: int) -> int | None:
+        try:
+            return int(os.pread(fd, 32, 0).decode().strip())
+        except (OSError, ValueError, UnicodeDecodeError):
+            return None
+
+    def _pid_alive(pid: int) -> bool:
+        if not 0 < pid <= 0x7FFFFFFF:
+            return False  # no process has such an id
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:
+            return True  # e.g. PermissionError: another user's live process
+        return True
 
 
 @dataclass

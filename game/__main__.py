@@ -1,13 +1,24 @@
-"""``python -m game``: parse the command line and start the program."""
+"""``python -m game``: parse the command line, check what the program needs, start it.
+
+Before any window opens, a data folder that is a file or cannot be made, a screenshot that
+could not be saved, and (on Linux and the BSDs) the lack of any display are each told in one
+line with a non-zero exit. The data folder is locked (``Storage.lock``): a second program on
+the same folder is told so and runs read-only.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from game.i18n import LANGUAGES
-from game.platform.paths import DATA_DIR_ENV
+from game.platform.paths import DATA_DIR_ENV, data_dir
+from game.platform.storage import Storage
 from game.shell.registry import GAME_IDS
+
+HEADLESS = "SDL_VIDEODRIVER=dummy python -m game --frames N --screenshot out.png"
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -72,8 +83,105 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def data_dir_problem(folder: Path, given: str | None) -> str | None:
+    """Why ``folder`` cannot hold the saves (it is made if missing), or None."""
+    source = "--data-dir" if given else (f"${DATA_DIR_ENV}" if os.environ.get(DATA_DIR_ENV) else "")
+    where = f"the data folder {folder}" + (f" (from {source})" if source else "")
+    if folder.exists() and not folder.is_dir():
+        return f"{where} is a file, not a folder"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return f"{where} cannot be created: {error.strerror or error}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"{where} is not writable"
+    return None
+
+
+def screenshot_problem(path: str) -> str | None:
+    """Why a screenshot could not be saved at ``path``, or None."""
+    target = Path(path)
+    if target.is_dir():
+        return f"--screenshot {path} is a folder, not a file"
+    folder = target.parent
+    if not folder.is_dir():
+        return f"--screenshot {path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK) or (
+        target.exists() and not os.access(target, os.W_OK)
+    ):
+        return f"--screenshot {path} is not writable"
+    return None
+
+
+def display_problem(args: argparse.Namespace) -> str | None:
+    """Why no window can be shown, or None; only asked when neither ``--frames`` (nor
+    ``--screenshot``) nor an explicit ``SDL_VIDEODRIVER`` says how to run."""
+    if args.frames is not None or args.screenshot or os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd", "dragonfly")):
+        return None  # Windows and macOS always have their own display
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    if _console_display():  # a kiosk or handheld drawing straight to the screen (KMS/DRM)
+        return None
+    return (
+        "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+        f"to run headless: {HEADLESS}"
+    )
+
+
+def _console_display() -> bool:
+    """Whether SDL can draw on the console through KMS/DRM; if so it is the driver used.
+
+    Asked only where a DRM device exists: without one SDL would fall back to an invisible
+    off-screen driver, and the player would see nothing at all.
+    """
+    if not any(Path("/dev/dri").glob("card*")):
+        return False
+    import pygame
+
+    os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
+    try:
+        pygame.display.init()
+    except pygame.error:
+        del os.environ["SDL_VIDEODRIVER"]
+        return False
+    finally:
+        pygame.display.quit()
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+
+    def fail(message: str, status: int = 2) -> int:
+        print(f"{parser.prog}: error: {message}", file=sys.stderr)
+        return status
+
+    folder = data_dir(args.data_dir)
+    problem = data_dir_problem(folder, args.data_dir)
+    if problem:
+        return fail(problem)
+    if args.screenshot and (problem := screenshot_problem(args.screenshot)):
+        return fail(problem)
+    if problem := display_problem(args):
+        return fail(problem, 1)
+    storage = Storage(folder)  # holds the folder's lock while the program runs
+    if storage.read_only:
+        holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
+        print(
+            f"{parser.prog}: another copy of the game{holder} is using {folder}: "
+            "this one runs read-only and saves nothing",
+            file=sys.stderr,
+        )
+    try:
+        return _run(args)
+    finally:
+        storage.close()
+
+
+def _run(args: argparse.Namespace) -> int:
     from game.app import App, Options
 
     options = Options(

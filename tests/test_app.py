@@ -148,3 +148,31 @@ def test_posted_events_reach_the_screens_through_the_real_translator(tmp_path):
         assert all(w.rect.right <= 1080 for w in app.scenes.top.widgets)
     finally:
         app.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="fcntl")
+def test_an_app_on_a_folder_another_program_holds_never_overwrites_its_files(tmp_path):
+    import fcntl
+
+    from game.platform.storage import Settings, Storage
+
+    Storage(tmp_path, lock=False).save_json("settings.json", Settings(volume=7).to_dict())
+    before = (tmp_path / "settings.json").read_text()
+    fd = os.open(tmp_path / ".lock", os.O_RDWR | os.O_CREAT)  # the other program's lock
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        app = App(
+            Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)),
+            translator=QuietTranslator(),
+        )
+        assert app.storage.read_only and app.settings.volume == 7
+        app.settings.volume = 90
+        app.save_settings()
+        app.storage.save_soon("demineur_save.json", {"x": 1})
+        app.close()
+        assert (tmp_path / "settings.json").read_text() == before
+        assert not (tmp_path / "demineur_save.json").exists()
+        assert app.storage.take_failures() == ["settings.json"]  # told once, for the notice
+    finally:
+        os.close(fd)
+        i18n.set_language("en")

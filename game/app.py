@@ -59,8 +59,9 @@ class Options:
 
 
 class App:
-    def __init__(self, options: Options, translator=None) -> None:
+    def __init__(self, options: Options, translator=None, clock=None) -> None:
         self.options = options
+        self.clock = clock or time.monotonic  # play time of every game is read from it
         pygame.init()
         _init_controllers()
         self.storage = Storage(data_dir(options.data_dir))
@@ -345,6 +346,7 @@ class App:
             self.save_settings()
         for scene in self.scenes.scenes:
             scene.closing()
+        self.storage.close()  # whatever the background writer still holds reaches the disk
         self.translator.close()
         self.audio.close()
         pygame.quit()

@@ -1,4 +1,5 @@
-"""Hint sentences: any ``core.hints.Hint`` of either game as a sentence in the player's language.
+"""Hint sentences: any ``core.hints.Hint`` of either game as a sentence in the player's
+language, and why a move was refused (``core.moves.Refusal``).
 
 ``core`` gives a technique id and its parameters only; the English templates below are the
 msgids of the translations (``tools/make_hint_pots.py`` writes them into the catalogs), and
@@ -12,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.hints import Hint
-from game.i18n import _, pgettext
+from core.moves import Refusal
+from game.i18n import N_, _, pgettext
 
 # Démineur, one template per technique of ``core.demineur.logic``.
 DEMINEUR: dict[str, str] = {
@@ -196,3 +198,30 @@ def sentence(hint: Hint) -> str:
         raise ValueError(f"no sentence for the hint technique {hint.technique!r}")
     params = {key: _fill(key, value) for key, value in hint.params.items()}
     return _(template).format(**params)
+
+
+# Why a move was refused (``core.moves.Refusal.reason``), for the message line.
+REFUSALS: dict[str, str] = {
+    # Démineur
+    "game_over": N_("The game is over: retry it or start a new one."),
+    "nothing_to_open": N_("This cell is already open."),
+    "chord_flags": N_(
+        "A chord opens a number's neighbours once exactly as many flags touch it as its "
+        "value: this {value} touches {flags}."
+    ),
+    "chord_hidden": N_("A chord is made on a revealed number; this cell is still hidden."),
+    "flag_before_start": N_("Flags come after the first touch: touch a cell to start."),
+    "flagged": N_("A flagged cell does not open: take the flag away first."),
+    # Cyber Mole Turf
+    "won": N_("This sector is cleared."),
+    "over": N_("Your shields are gone: retry the sector or undo the last move."),
+    "mole_there": N_("A mole stands on this cell: markers go on cells without a mole."),
+    "nothing_to_erase": N_("There is nothing to erase here."),
+    "nothing_to_mark": N_("Every cell of this drag is marked already."),
+    "nothing_to_apply": N_("The board already shows this hint."),
+}
+
+
+def refusal(refused: Refusal) -> str:
+    """Why an intent changed nothing, as one sentence in the current language."""
+    return _(REFUSALS[refused.reason]).format(**refused.params)

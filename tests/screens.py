@@ -23,8 +23,27 @@ class QuietTranslator:
         pass
 
 
+class FakeClock:
+    """The app's clock in screen tests: time passes only when a test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def make_app(folder, size=(1280, 800), lang="en", translator=None) -> App:
     return App(
         Options(windowed=True, size=size, lang=lang, data_dir=str(folder)),
         translator=translator or QuietTranslator(),
+        clock=FakeClock(),
     )
+
+
+def wait(app: App, seconds: float, step: float = 0.05) -> None:
+    """Let ``seconds`` pass: the fixed-step updates and the clock the games are timed by."""
+    for _step in range(round(seconds / step)):
+        if isinstance(app.clock, FakeClock):
+            app.clock.now += step
+        app.advance(step)

@@ -6,12 +6,14 @@ import pygame
 import pytest
 
 from core.demineur.rules import Minesweeper
+from core.demineur.session import DemineurSession
 from game import i18n
 from game.app import App, Options
 from game.demineur import board as ms_board
-from game.demineur.levels import LevelScene, custom_problem
-from game.demineur.play import SAVE_FILE, DemineurScene, Level, load_saved
-from game.demineur.stats import STATS_FILE, StatsBook, StatsScene
+from game.demineur.levels import Level, LevelScene, custom_problem
+from game.demineur.play import DemineurScene
+from game.demineur.stats import StatsScene
+from game.demineur.store import GAME_FILE, STATS_FILE, StatsBook, load_game
 from game.platform.intents import Device, Intent, Kind
 from game.shell.dialog import Dialog
 from game.shell.pause import Pause
@@ -45,8 +47,8 @@ def clock():
 
 def open_scene(app, clock, mines=MINES, level=None):
     level = level or Level("custom", mines.shape[1], mines.shape[0], int(mines.sum()))
-    game = Minesweeper.from_mines(mines, clock=clock)
-    scene = DemineurScene(app, level, StatsBook(app.storage), game, clock=clock)
+    session = DemineurSession(Minesweeper.from_mines(mines), level.name, clock=clock)
+    scene = DemineurScene(app, level, StatsBook(app.storage), session, clock=clock)
     app.scenes.push(scene)
     return scene
 
@@ -85,7 +87,7 @@ def test_a_click_reveals_and_the_first_touch_of_a_fresh_game_is_protected(app):
     game = scene.game
     assert game.status == "playing"
     assert game.revealed[:2, :2].all() and not game.mine_mask[:2, :2].any()
-    assert scene.clicks == 1
+    assert scene.session.clicks == 1
 
 
 def test_right_click_flags_and_a_flagged_cell_ignores_taps(app, clock):
@@ -104,7 +106,7 @@ def test_right_click_flags_and_a_flagged_cell_ignores_taps(app, clock):
 def test_long_press_flags_once_started_and_the_ring_shows_progress(app, clock):
     scene = open_scene(app, clock)
     scene.view.zoom_to(60)  # touch play at a finger's size
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     pos = centre(scene, 1, 8)
     finger(app, pygame.FINGERDOWN, pos, 0)
     ring = app.translator.press_ring(200)
@@ -134,7 +136,7 @@ def test_touch_on_cells_smaller_than_a_finger_zooms_in_first(app, clock):
 
 def test_flag_mode_switch_makes_every_tap_a_flag(app, clock):
     scene = open_scene(app, clock)
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     switch = next(w for w in scene.widgets if w.key == "flag_mode")
     click(app, switch.rect.center)
     assert scene.flag_mode
@@ -148,12 +150,17 @@ def test_flag_mode_switch_makes_every_tap_a_flag(app, clock):
 
 def test_chord_reveals_when_flags_match_and_shakes_when_not(app, clock):
     scene = open_scene(app, clock)
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     game = scene.game
     scene.update(1.0)  # the cascade has rippled out
     assert game.counts[1, 7] == 2 and not game.revealed[1, 8]
     click(app, centre(scene, 1, 7))  # no flags around the 2: nothing opens, it shakes
-    assert not game.revealed[1, 8] and scene.shake is not None and scene.shake[0] == (1, 7)
+    assert (
+        not game.revealed[1, 8]
+        and scene.effects.shaking is not None
+        and scene.effects.shaking[0] == (1, 7)
+    )
+    assert "touches 0" in scene.message  # and says why
     scene.act("flag", 0, 8)
     scene.act("flag", 2, 8)
     app.dispatch(Intent(Kind.CHORD, Device.MOUSE, pos=centre(scene, 1, 7)))
@@ -162,12 +169,12 @@ def test_chord_reveals_when_flags_match_and_shakes_when_not(app, clock):
 
 def test_pause_stops_the_timer_and_hides_the_board(app, clock):
     scene = open_scene(app, clock)
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     clock.now += 5
     app.dispatch(Intent(Kind.PAUSE, Device.GAMEPAD))
     assert isinstance(app.scenes.top, Pause)
     clock.now += 60
-    assert scene.game.elapsed_ms == 5000
+    assert scene.session.elapsed_ms == 5000
     app.draw(0)
     board = scene.view.rect
     # the hidden board: no tile colours anywhere in it
@@ -180,33 +187,36 @@ def test_pause_stops_the_timer_and_hides_the_board(app, clock):
     app.dispatch(Intent(Kind.PAUSE, Device.GAMEPAD))
     assert app.scenes.top is scene
     clock.now += 2
-    assert scene.game.elapsed_ms == 7000
+    assert scene.session.elapsed_ms == 7000
 
 
 def test_the_timer_stops_while_the_window_is_unfocused(app, clock):
     scene = open_scene(app, clock)
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     clock.now += 3
     post(app, [(pygame.WINDOWFOCUSLOST, {})])
     clock.now += 100
     post(app, [(pygame.WINDOWFOCUSGAINED, {})])
     clock.now += 1
-    assert scene.game.elapsed_ms == 4000
-    assert load_saved(app) is not None  # losing focus saves the game (a kiosk may be cut off)
+    assert scene.session.elapsed_ms == 4000
+    app.storage.flush()
+    assert (
+        load_game(app.storage, clock) is not None
+    )  # losing focus saves the game (a kiosk may be cut off)
 
 
 def test_a_loss_shows_every_mine_and_crosses_wrong_flags(app, clock):
     scene = open_scene(app, clock)
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     scene.act("flag", 0, 8)  # right
     scene.act("flag", 1, 8)  # wrong
-    scene.act("reveal", 2, 8)
+    scene.act("tap", 2, 8)
     assert scene.game.status == "lost"
     codes = scene.codes()
     assert codes[2, 8] == ms_board.EXPLODED
     assert codes[4, 8] == ms_board.MINE and codes[0, 8] == ms_board.FLAG
     assert codes[1, 8] == ms_board.WRONG_FLAG
-    assert not scene.result["won"] and scene.result["rank"] is None
+    assert not scene.result.won and scene.rank is None
     # scored on what was solved: the one opening of five clicks' worth, over four clicks
     assert "3BV 1/5" in scene.result_text() and "efficiency 25 %" in scene.result_text()
     assert {"retry", "again"} <= {w.key for w in scene.widgets}
@@ -217,18 +227,18 @@ def test_a_loss_shows_every_mine_and_crosses_wrong_flags(app, clock):
 
 def test_a_win_flags_the_mines_and_shows_the_figures(app, clock):
     scene = open_scene(app, clock)
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     clock.now += 12.5
     for r in range(9):
-        scene.act("reveal", r, 7)
+        scene.act("tap", r, 7)
     for r in (1, 3, 5, 7):
-        scene.act("reveal", r, 8)
+        scene.act("tap", r, 8)
     assert scene.game.status == "won"
     assert (scene.codes()[MINES] == ms_board.FLAG).all()
     res = scene.result
-    assert res["won"] and res["ms"] == 12500 and res["rank"] == 1
-    assert res["bv"] == 5  # one opening plus the four numbers 1,3,5,7 on the right edge
-    assert res["efficiency"] == pytest.approx(5 / scene.clicks)
+    assert res.won and res.ms == 12500 and scene.rank == 1
+    assert res.bv == 5  # one opening plus the four numbers 1,3,5,7 on the right edge
+    assert res.efficiency == pytest.approx(5 / scene.session.clicks)
     text = scene.result_text()
     assert "0:12.5" in text and "3BV 5" in text and "hints used: 0" in text
     # retry: the same mines at one tap
@@ -239,28 +249,28 @@ def test_a_win_flags_the_mines_and_shows_the_figures(app, clock):
 
 def test_retry_replays_the_seed_and_keeps_the_first_touch_protected(app, clock):
     scene = open_scene(app, clock)
-    scene.replace_game(Minesweeper(9, 9, 10, seed=42, clock=clock))
-    scene.act("reveal", 4, 4)
+    scene.replace_session(DemineurSession.new(9, 9, 10, seed=42, clock=clock))
+    scene.act("tap", 4, 4)
     first = scene.game.mine_mask.copy()
     scene.retry()
     assert scene.game.status == "ready" and scene.game.mine_mask is None
-    scene.act("reveal", 0, 0)  # another first touch: still never a mine around it
+    scene.act("tap", 0, 0)  # another first touch: still never a mine around it
     assert scene.game.status != "lost" and not scene.game.mine_mask[:2, :2].any()
     scene.retry()
-    scene.act("reveal", 4, 4)  # the same first touch: the same mines
+    scene.act("tap", 4, 4)  # the same first touch: the same mines
     assert (scene.game.mine_mask == first).all()
 
 
 def test_statistics_are_saved_and_shown(app, clock):
     scene = open_scene(app, clock)
     key = scene.level.key
-    scene.act("reveal", 4, 0)
-    scene.act("reveal", 0, 8)  # lost
+    scene.act("tap", 4, 0)
+    scene.act("tap", 0, 8)  # lost
     scene.retry()
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     clock.now += 20
     for cell in [(r, 7) for r in range(9)] + [(r, 8) for r in (1, 3, 5, 7)]:
-        scene.act("reveal", *cell)
+        scene.act("tap", *cell)
     book = StatsBook(app.storage)  # read back from the file
     s = book.stats.get(key)
     assert (s.played, s.won, s.current_streak, s.best_streak) == (2, 1, 1, 1)
@@ -278,6 +288,7 @@ def test_statistics_are_saved_and_shown(app, clock):
     next(w for w in stats.widgets if w.key == "reset").confirm()
     next(w for w in app.scenes.top.widgets if w.key == "button1").confirm()  # Reset
     assert StatsBook(app.storage).stats.get(key).played == 0
+    app.storage.flush()
     assert (app.storage.path(STATS_FILE)).exists()
 
 
@@ -323,11 +334,11 @@ def test_zoom_and_pan_by_wheel_drag_pinch_and_fit(app, clock):
 
 def test_hint_marks_the_evidence_and_says_it_in_the_players_language(app, clock):
     scene = open_scene(app, clock)
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     i18n.set_language("hu")
     app.dispatch(Intent(Kind.HINT, Device.KEYBOARD))
     hint = scene.hint
-    assert hint is not None and scene.hints_used == 1
+    assert hint is not None and scene.session.hints_used == 1
     marks = scene.codes() // ms_board.MARK
     for item in hint.evidence:
         if item[0] == "number":
@@ -336,10 +347,8 @@ def test_hint_marks_the_evidence_and_says_it_in_the_players_language(app, clock)
     assert all(marks[r, c] == wanted for r, c in hint.cells)
     assert scene.message and scene.message != hint.technique
     assert "sor" in scene.message  # Hungarian: row = sor
-    scene.act("reveal", 4, 0)
-    scene.act("flag", *hint.cells[0]) if hint.kind == "mine" else scene.act(
-        "reveal", *hint.cells[0]
-    )
+    scene.act("tap", 4, 0)
+    scene.act("flag", *hint.cells[0]) if hint.kind == "mine" else scene.act("tap", *hint.cells[0])
     assert scene.hint is None  # a move clears the marks
 
 
@@ -350,11 +359,12 @@ def test_an_unfinished_game_is_saved_on_close_and_offered_again(tmp_path, clock)
     assert isinstance(levels, LevelScene) and levels.saved is None
     next(w for w in levels.widgets if w.key == "beginner").confirm()
     scene = app.scenes.top
-    scene.act("reveal", 4, 4)
-    scene.act("flag", *np.argwhere(scene.game.mine_mask)[0])
+    scene.act("tap", 4, 4)
+    flagged = tuple(int(v) for v in np.argwhere(scene.game.mine_mask)[0])
+    scene.act("flag", *flagged)
     revealed = scene.game.revealed.copy()
     app.close()
-    assert (tmp_path / SAVE_FILE).exists()
+    assert (tmp_path / GAME_FILE).exists()
     app = App(Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)))
     app.open_game("demineur")
     levels = app.scenes.top
@@ -363,8 +373,8 @@ def test_an_unfinished_game_is_saved_on_close_and_offered_again(tmp_path, clock)
     scene = app.scenes.top
     assert isinstance(scene, DemineurScene) and scene.level.name == "beginner"
     assert (scene.game.revealed == revealed).all() and scene.game.mines_left == 9
-    assert scene.clicks == 2
-    assert not (tmp_path / SAVE_FILE).exists()  # taken: it is saved again when left
+    assert scene.session.clicks == 2
+    assert [e.move for e in scene.session.log] == [("reveal", 4, 4), ("flag", *flagged)]
     pygame.display.quit()
 
 
@@ -387,7 +397,7 @@ def test_custom_boards_are_validated_with_a_clear_message(app):
 
 def test_the_cascade_ripples_out_and_a_tap_skips_it(app, clock):
     scene = open_scene(app, clock)
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     codes = scene.codes()
     assert codes[4, 0] == ms_board.OPEN and codes[4, 6] == ms_board.HIDDEN  # not there yet
     scene.update(0.1)
@@ -396,7 +406,7 @@ def test_the_cascade_ripples_out_and_a_tap_skips_it(app, clock):
     assert scene.codes()[4, 6] == ms_board.OPEN
     app.change_setting("reduced_motion", True)
     scene.retry()
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     assert scene.codes()[4, 6] == ms_board.OPEN  # no ripple with reduced motion
 
 
@@ -406,7 +416,7 @@ def test_only_changed_cells_are_redrawn(app, clock):
     assert scene.view.redrawn == 81
     app.draw(0)
     assert scene.view.redrawn == 0
-    scene.act("reveal", 4, 0)
+    scene.act("tap", 4, 0)
     scene.skip_ripple()
     app.draw(0)
     assert scene.view.redrawn == int(scene.game.revealed.sum())
@@ -417,11 +427,11 @@ def test_every_state_lays_out_without_overlaps_in_every_language_and_size(tmp_pa
         app = App(Options(windowed=True, size=size, lang="en", data_dir=str(tmp_path)))
         for lang in ("en", "ja", "hu"):
             app.change_setting("language", lang)
-            scene = open_scene(app, clock, level=Level.preset("beginner"), mines=MINES)
+            scene = open_scene(app, clock, mines=MINES)
             for state in ("ready", "lost"):
                 if state == "lost":
-                    scene.act("reveal", 4, 0)
-                    scene.act("reveal", 0, 8)
+                    scene.act("tap", 4, 0)
+                    scene.act("tap", 0, 8)
                 rects = [w.rect for w in scene.widgets] + [scene.counter_box, scene.timer_box]
                 rects.append(scene.view.rect)
                 for i, a in enumerate(rects):

@@ -17,14 +17,6 @@ def started(text: str, r: int, c: int) -> Minesweeper:
     return game
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 # ----- presets and sizes -------------------------------------------------------------------
 
 
@@ -328,34 +320,3 @@ def test_from_mines_refuses_bad_layouts():
         Minesweeper.from_mines([[0, 1], [1, 0]])
     with pytest.raises(ValueError, match="no safe cell"):
         Minesweeper.from_mines(np.ones((3, 3), bool))
-
-
-# ----- the stopwatch -----------------------------------------------------------------------
-
-
-def test_timer_starts_at_the_first_touch_pauses_and_stops_at_the_end():
-    clock = FakeClock()
-    game = Minesweeper.from_mines(layout(CHORD), clock=clock)
-    clock.now += 5
-    assert game.elapsed_ms == 0  # not started
-    game.reveal(0, 1)
-    clock.now += 1.5
-    assert game.elapsed_ms == 1500
-    game.pause()
-    clock.now += 60
-    assert game.elapsed_ms == 1500  # paused: menus, pause screen, focus lost
-    game.resume()
-    clock.now += 0.25
-    assert game.elapsed_ms == 1750
-    game.reveal(0, 0)  # lost
-    clock.now += 10
-    game.resume()
-    assert game.elapsed_ms == 1750
-
-
-def test_resume_before_the_first_touch_does_not_start_the_timer():
-    clock = FakeClock()
-    game = Minesweeper(9, 9, 10, seed=1, clock=clock)
-    game.resume()
-    clock.now += 3
-    assert game.elapsed_ms == 0

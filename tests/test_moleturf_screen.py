@@ -11,18 +11,13 @@ from game.i18n import _
 from game.moleturf.board import CONFLICT, draw_turf_dots
 from game.moleturf.celebration import Celebration, Conquered
 from game.moleturf.play import MoleTurfScene, sectors
-from game.moleturf.progress import load_progress
 from game.moleturf.sectors import SectorMap
+from game.moleturf.store import load_progress
 from game.platform.intents import Device, Intent, Kind
 from game.shell.dialog import Dialog
 from game.shell.pause import Pause
 from game.ui.layout import overlaps
-from tests.screens import make_app
-
-
-def wait(app, seconds):
-    for _step in range(round(seconds / 0.05)):
-        app.advance(0.05)
+from tests.screens import make_app, wait
 
 
 def widget(scene, key):
@@ -85,7 +80,7 @@ def test_mole_mode_tap_places_a_mole_that_burrows_in_and_a_second_tap_removes_it
     click(app, scene, 4, 4)
     assert scene.game.moles[4, 4]
     assert scene.game.auto_marks[4, 0] and scene.game.auto_marks[3, 3]
-    assert (4, 4) in scene.burrows
+    assert (4, 4) in scene.effects.burrows
     click(app, scene, 4, 4)
     assert not scene.game.moles.any() and not scene.game.auto_marks.any()
 
@@ -141,15 +136,15 @@ def test_a_conflict_costs_a_shield_with_alarm_flash_and_shake_and_stays_highligh
     a, b = rival_cells(scene)
     click(app, scene, *a)
     click(app, scene, *b)
-    assert scene.game.shields == 2 and scene.progress.mistakes == 1
+    assert scene.game.shields == 2 and scene.session.mistakes == 1
     assert {a, b} <= set(scene.game.conflicts)
     wait(app, 0.1)
-    assert scene.shake() != (0, 0)
+    assert scene.effects.shake(app.metrics.unit) != (0, 0)
     app.draw(0)
     corner = (app.metrics.width - 3, app.metrics.height // 2)
     flashed = app.screen.get_at(corner)
     wait(app, 1.0)  # flash and shake are over; the conflict stays marked
-    assert scene.shake() == (0, 0)
+    assert scene.effects.shake(app.metrics.unit) == (0, 0)
     app.draw(0)
     calm = app.screen.get_at(corner)
     assert flashed.r > calm.r + 30 and flashed.r > 2 * flashed.g  # the red flash
@@ -505,7 +500,7 @@ def test_reduced_motion_keeps_the_alarm_but_not_the_shake(app):
     click(app, scene, *b)
     assert scene.game.shields == 2
     wait(app, 0.1)
-    assert scene.shake() == (0, 0)
+    assert scene.effects.shake(app.metrics.unit) == (0, 0)
     app.draw(0)
     corner = (app.metrics.width - 3, app.metrics.height // 2)
     flashed = app.screen.get_at(corner)
@@ -608,8 +603,8 @@ def test_the_pad_alone_reaches_undo_redo_and_the_mode_buttons_and_uses_them(app)
         if scene.focus == "board":
             break
     scene.cursor = (0, 0)
-    pad(app, Kind.CONFIRM)  # A still places a mole in any mode, as the pad's table says
-    assert scene.game.moles[0, 0] or scene.game.shields < 3
+    pad(app, Kind.CONFIRM)  # A acts in the mode that is lit: a marker now
+    assert scene.game.marks[0, 0] and not scene.game.moles[0, 0]
 
 
 def test_left_from_the_panels_first_button_stays_in_the_panel(app):

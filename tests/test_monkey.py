@@ -20,6 +20,7 @@ from game import i18n
 from game.app import App, Options
 from game.demineur.play import DemineurScene, Level
 from game.moleturf.play import MoleTurfScene
+from game.moleturf.store import save_progress
 
 SIZES = [(300, 200), (801, 479), (1080, 1920), (3840, 2160), (1280, 800), (480, 800), (1000, 300)]
 KEYS = [
@@ -297,6 +298,7 @@ def check(app: App) -> None:
             check_minesweeper(scene.game)
         elif isinstance(scene, MoleTurfScene):
             check_moleturf(scene.game)
+    app.storage.flush()  # what the background writer holds, on disk before it is read
     for path in app.storage.folder.glob("*.json"):
         document = json.loads(path.read_text(encoding="utf-8"))
         assert isinstance(document, dict) and "version" in document and "data" in document
@@ -378,7 +380,13 @@ def test_a_window_below_the_smallest_screen_is_shrunk_not_cut_and_still_answers(
 
 # ---- damaged save files ----------------------------------------------------------------------
 
-SAVE_FILES = ("settings.json", "demineur_stats.json", "demineur_save.json", "moleturf.json")
+SAVE_FILES = (
+    "settings.json",
+    "demineur_stats.json",
+    "demineur_game.json",
+    "moleturf.json",
+    "moleturf_game.json",
+)
 
 
 @pytest.fixture(scope="module")
@@ -392,15 +400,18 @@ def saved_files(tmp_path_factory) -> dict[str, bytes]:
         levels = app.scenes.top
         levels.book.record(Level.preset("beginner").key, True, 12_345)
         levels.play(Level.preset("beginner"))
-        app.scenes.top.game.reveal(4, 4)
+        app.scenes.top.act("tap", 4, 4)
         app.open_game("moleturf")
+        app.scenes.top.progress.record(1, 10.0, 0)
+        save_progress(app.storage, app.scenes.top.progress)
         app.scenes.top.open_sector(1)
-        app.scenes.top.game.place(0, 0)
+        app.scenes.top.act("tap", (0, 0))
     finally:
         app.close()  # saves the unfinished Démineur game and Mole Turf sector
     files = {name: (folder / name).read_bytes() for name in SAVE_FILES}
-    assert json.loads(files["demineur_save.json"])["data"]["game"]["status"] == "playing"
-    assert json.loads(files["moleturf.json"])["data"]["game"] is not None
+    assert json.loads(files["demineur_game.json"])["data"]["moves"] == [[0, "reveal", 4, 4]]
+    assert json.loads(files["moleturf_game.json"])["data"]["moves"][0][1:] == ["place", 0, 0]
+    assert json.loads(files["moleturf.json"])["data"]["cleared"]
     return files
 
 
@@ -443,9 +454,10 @@ def test_a_damaged_save_file_is_told_in_one_line_and_the_others_are_kept(
                 assert (tmp_path / other).read_bytes() == saved_files[other]
         # what survived is still there; what was damaged starts afresh
         assert (app.settings.volume == 80) == (name == "settings.json")
-        assert (levels.saved is None) == (name == "demineur_save.json")
+        assert (levels.saved is None) == (name == "demineur_game.json")
         assert (not levels.book.stats.to_dict()) == (name == "demineur_stats.json")
-        assert (sectors.progress.game is None) == (name == "moleturf.json")
+        assert (sectors.saved is None) == (name == "moleturf_game.json")
+        assert (not sectors.progress.cleared) == (name == "moleturf.json")
         app.draw(0)
         check(app)
     finally:
@@ -453,9 +465,11 @@ def test_a_damaged_save_file_is_told_in_one_line_and_the_others_are_kept(
 
 
 def test_a_damaged_saved_sector_starts_afresh_with_a_notice(tmp_path, saved_files):
-    document = json.loads(saved_files["moleturf.json"])
-    document["data"]["game"]["moves"] = [["place", "a", "b"]]
-    (tmp_path / "moleturf.json").write_text(json.dumps(document))
+    for name, data in saved_files.items():
+        (tmp_path / name).write_bytes(data)
+    document = json.loads(saved_files["moleturf_game.json"])
+    document["data"]["moves"] = [[0, "place", "a", "b"]]
+    (tmp_path / "moleturf_game.json").write_text(json.dumps(document))
     app = monkey_app(tmp_path)
     try:
         app.open_game("moleturf")
@@ -463,6 +477,6 @@ def test_a_damaged_saved_sector_starts_afresh_with_a_notice(tmp_path, saved_file
         game = app.scenes.top.game
         assert not game.moles.any() and game.shields == 3
         [(text, _until)] = app.notices
-        assert "saved sector" in text
+        assert "moleturf_game.json" in text and "damaged" in text
     finally:
         app.close()

@@ -246,7 +246,7 @@ def test_every_full_screen_has_the_language_button_and_it_cycles_there(app):
     from game.demineur.play import DemineurScene, Level
     from game.demineur.stats import StatsBook, StatsScene
     from game.moleturf.celebration import Conquered
-    from game.moleturf.progress import Progress
+    from game.moleturf.store import Progress
 
     book = StatsBook(app.storage)
     screens = {

@@ -1,16 +1,19 @@
-"""Démineur: the rules of ../shared/rules/demineur-rules.md as a plain object.
+"""Démineur: the rule book's rules as a plain object, and how an intent becomes a move.
 
-A move is a method call; its whole effect is visible in the object's state. The hot loops
-(placement, counts, cascade, chord) are Cython kernels in ``core.demineur._mines`` working on padded
-flat grids; the public arrays are read-only ``(rows, cols)`` views of them.
+A move is a method call; its whole effect is visible in the object's state.
+``interpret_move`` turns a player's intent on a cell into a move or a refusal with its reason
+(a reveal on a number is a chord, no flags before the first touch...); ``execute_move``
+carries it out. The mid-end (``core.demineur.session``) logs, times and saves the moves.
+
+The hot loops (placement, counts, cascade, chord) are Cython kernels in
+``core.demineur._mines`` working on padded flat grids; the public arrays are read-only
+``(rows, cols)`` views of them.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -18,7 +21,7 @@ from core.checks import as_cell, as_int
 from core.demineur import _mines, noguess
 from core.demineur import logic as ms_logic
 from core.hints import Hint
-from core.stopwatch import Stopwatch, no_clock
+from core.moves import Move, Refusal
 
 MAX_SIDE = 1000
 PROTECTED = 9  # the 3x3 square around the first reveal
@@ -83,8 +86,8 @@ class Minesweeper:
         rows: int,
         mines: int,
         seed: int | None = None,
-        clock: Callable[[], float] | None = None,
         no_guess: bool = False,
+        layout: object = None,
     ) -> None:
         self.cols, self.rows, self.mines = check_size(cols, rows, mines)
         if not isinstance(no_guess, bool):
@@ -93,10 +96,11 @@ class Minesweeper:
         if seed is None:
             seed = secrets.randbits(64)
         self.seed = as_int(seed, "seed") & (2**64 - 1)
-        self._setup(clock)
+        self._setup()
+        self._given = None if layout is None else _mask(layout, self.rows, self.cols, self.mines)
 
     @classmethod
-    def from_mines(cls, mask: object, clock: Callable[[], float] | None = None) -> Minesweeper:
+    def from_mines(cls, mask: object) -> Minesweeper:
         """A game on a fixed layout (a 2-D bool array); the first reveal is not protected."""
         array = np.asarray(mask)
         if array.ndim != 2 or array.dtype != np.bool_:
@@ -111,12 +115,13 @@ class Minesweeper:
         game.cols, game.rows, game.mines = cols, rows, int(array.sum())
         game.seed = None
         game.no_guess = False
-        game._setup(clock)
+        game._setup()
+        game._given = None
         game._interior(game._mine)[:] = array
         game._lay_out()
         return game
 
-    def _setup(self, clock: Callable[[], float] | None) -> None:
+    def _setup(self) -> None:
         shape = (self.rows + 2, self.cols + 2)
         self._width = self.cols + 2
         self._mine = np.zeros(shape, np.uint8)
@@ -133,8 +138,6 @@ class Minesweeper:
         self.status = "ready"
         self.exploded: tuple[int, int] | None = None
         self.no_guess_failed: str | None = None
-        self._clock = clock
-        self.stopwatch = Stopwatch(clock or no_clock)
 
     # ----- views -------------------------------------------------------------------------
 
@@ -179,10 +182,6 @@ class Minesweeper:
     def over(self) -> bool:
         return self.status in ("won", "lost")
 
-    @property
-    def elapsed_ms(self) -> int:
-        return self.stopwatch.elapsed_ms
-
     # ----- moves -------------------------------------------------------------------------
 
     def reveal(self, r: int, c: int) -> int:
@@ -196,7 +195,6 @@ class Minesweeper:
             self._lay_out()
         if self.status == "ready":
             self.status = "playing"
-            self.stopwatch.start()
         if self._mine.flat[i]:
             self._revealed.flat[i] = 1
             self._lose(i)
@@ -246,94 +244,6 @@ class Minesweeper:
         analysis = ms_logic.Analysis(self.revealed, self.counts, self.mines)
         return analysis.hint(self.flagged)
 
-    def pause(self) -> None:
-        """Stop the clock (pause screen, menus, focus lost)."""
-        self.stopwatch.pause()
-
-    def resume(self) -> None:
-        if self.status == "playing":
-            self.stopwatch.resume()
-
-    # ----- saving ------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The whole game as plain JSON data (``from_dict`` restores it)."""
-        return {
-            "cols": self.cols,
-            "rows": self.rows,
-            "mines": self.mines,
-            "seed": self.seed,
-            "no_guess": self.no_guess,
-            "status": self.status,
-            "elapsed_ms": self.elapsed_ms,
-            "layout": _rows_text(self.mine_mask) if self._laid else None,
-            "revealed": _rows_text(self.revealed),
-            "flagged": _rows_text(self.flagged),
-            "exploded": list(self.exploded) if self.exploded else None,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, clock: Callable[[], float] | None = None) -> Minesweeper:
-        """A game saved by ``to_dict``, its clock paused; ValueError when the data is damaged."""
-        if not isinstance(data, dict):
-            raise ValueError("a saved game must be an object")
-        try:
-            seed, layout = data["seed"], data["layout"]
-            if seed is None:
-                # a game on a fixed layout (from_mines): any size and density, laid from the start
-                cols, rows = as_int(data["cols"], "columns"), as_int(data["rows"], "rows")
-                if data["no_guess"] is not False:
-                    raise ValueError("a saved fixed layout cannot be a no-guess board")
-                game = cls.from_mines(_rows_array(layout, rows, cols, "layout"), clock=clock)
-                if game.mines != as_int(data["mines"], "mines"):
-                    raise ValueError(
-                        f"the saved layout has {game.mines} mines, not {data['mines']}"
-                    )
-                mines = game.mines
-            else:
-                cols, rows, mines = check_size(data["cols"], data["rows"], data["mines"])
-                game = cls(cols, rows, mines, seed=seed, clock=clock, no_guess=data["no_guess"])
-            status, elapsed = data["status"], as_int(data["elapsed_ms"], "elapsed time")
-            revealed = _rows_array(data["revealed"], rows, cols, "revealed")
-            flagged = _rows_array(data["flagged"], rows, cols, "flagged")
-            exploded = data["exploded"]
-        except KeyError as err:
-            raise ValueError(f"the saved game lacks {err}") from None
-        if status not in ("ready", "playing", "won", "lost") or elapsed < 0:
-            raise ValueError(f"the saved game has a bad status or time: {status!r}, {elapsed}")
-        if (revealed & flagged).any():
-            raise ValueError("the saved game has a flag on a revealed cell")
-        if status == "ready":
-            if (layout is not None and seed is not None) or revealed.any() or flagged.any():
-                raise ValueError("a saved game not yet started cannot have moves")
-            return game
-        mask = _rows_array(layout, rows, cols, "layout")
-        if int(mask.sum()) != mines:
-            raise ValueError(f"the saved layout has {int(mask.sum())} mines, not {mines}")
-        game._interior(game._mine)[:] = mask
-        game._lay_out()
-        game._interior(game._revealed)[:] = revealed
-        game._interior(game._flagged)[:] = flagged
-        game._flags = int(flagged.sum())
-        game._safe_left = int((~mask & ~revealed).sum())
-        blown = revealed & mask
-        if status == "lost":
-            if not isinstance(exploded, list) or len(exploded) != 2:
-                raise ValueError("a lost saved game must name its exploded mine")
-            r, c = as_cell(exploded[0], exploded[1], rows, cols)
-            if not blown[r, c]:
-                raise ValueError("the exploded cell of the saved game is not a revealed mine")
-            game.exploded = (r, c)
-        elif blown.any() or exploded is not None:
-            raise ValueError("the saved game shows a mine but is not lost")
-        if (status == "won") != (game._safe_left == 0) and status != "lost":
-            raise ValueError("the saved game's status does not match its revealed cells")
-        game.status = status
-        game.stopwatch.restore(elapsed)
-        if game.over:
-            game.stopwatch.stop()
-        return game
-
     # ----- internals ---------------------------------------------------------------------
 
     def _index(self, r: int, c: int) -> int:
@@ -341,6 +251,11 @@ class Minesweeper:
 
     def _place(self, r: int, c: int) -> None:
         mine = self._grids[0]
+        if self._given is not None:
+            if self._given[max(r - 1, 0) : r + 2, max(c - 1, 0) : c + 2].any():
+                raise ValueError(f"the given layout has a mine beside the first touch ({r}, {c})")
+            self._interior(self._mine)[:] = self._given
+            return
         if self.no_guess:
             try:
                 noguess.lay_out(mine, self.rows, self.cols, self.mines, r, c, self.seed)
@@ -357,27 +272,76 @@ class Minesweeper:
         self._safe_left -= safe_cells
         if self._safe_left == 0:
             self.status = "won"
-            self.stopwatch.stop()
 
     def _lose(self, index: int) -> None:
         self.status = "lost"
         pr, pc = divmod(index, self._width)
         self.exploded = (pr - 1, pc - 1)
-        self.stopwatch.stop()
 
 
-def _rows_text(grid: np.ndarray) -> list[str]:
-    return ["".join("1" if v else "0" for v in row) for row in grid.tolist()]
+def _mask(layout: object, rows: int, cols: int, mines: int) -> np.ndarray:
+    array = np.asarray(layout)
+    if array.shape != (rows, cols) or array.dtype != np.bool_:
+        raise ValueError(f"a layout for this board must be a {rows}x{cols} array of booleans")
+    if int(array.sum()) != mines:
+        raise ValueError(f"the layout has {int(array.sum())} mines, not {mines}")
+    return array.copy()
 
 
-def _rows_array(rows_text: object, rows: int, cols: int, name: str) -> np.ndarray:
-    """A bool grid from the rows of "0"/"1" characters ``_rows_text`` writes."""
-    if (
-        not isinstance(rows_text, list)
-        or len(rows_text) != rows
-        or not all(
-            isinstance(t, str) and len(t) == cols and set(t) <= {"0", "1"} for t in rows_text
-        )
-    ):
-        raise ValueError(f"the saved {name} grid must be {rows} rows of {cols} 0/1 characters")
-    return np.array([[ch == "1" for ch in t] for t in rows_text], dtype=bool).reshape(rows, cols)
+def interpret_move(game: Minesweeper, intent: str, r: int, c: int, flag_mode: bool = False):
+    """What the player's ``intent`` on cell (r, c) does: a move, or a ``Refusal`` saying why not.
+
+    Intents: ``"tap"`` (a tap, a click, A, Space; a flag in flag mode), ``"long_press"``
+    (a flag once the game has started, as the rule book says; a tap before), ``"flag"``
+    (right click, X, F: always a flag), ``"chord"`` (middle click, both buttons). A tap or a
+    flag on a revealed number is a chord; a chord needs exactly as many flags around the
+    number as its value.
+    """
+    r, c = as_cell(r, c, game.rows, game.cols)
+    if intent not in ("tap", "long_press", "flag", "chord"):
+        raise ValueError(f"unknown Démineur intent {intent!r}")
+    cell = (r, c)
+    if game.over:
+        return Refusal("game_over", cell)
+    if game.revealed[r, c]:
+        value = int(game.counts[r, c])
+        if value == 0:
+            return Refusal("nothing_to_open", cell)
+        flags = int(game.flagged[max(r - 1, 0) : r + 2, max(c - 1, 0) : c + 2].sum())
+        if flags != value:
+            return Refusal("chord_flags", cell, {"value": value, "flags": flags})
+        return ("chord", r, c)
+    if intent == "chord":
+        return Refusal("chord_hidden", cell)
+    wants_flag = intent == "flag" or (intent == "tap" and flag_mode)
+    if intent == "long_press":
+        wants_flag = game.started
+    if wants_flag:
+        if not game.started:
+            return Refusal("flag_before_start", cell)
+        return ("flag", r, c)
+    if game.flagged[r, c]:
+        return Refusal("flagged", cell)
+    return ("reveal", r, c)
+
+
+def execute_move(game: Minesweeper, move: Move) -> int:
+    """Carry out a move made by ``interpret_move`` (or read from a saved game): the cells it
+    revealed, or 1 for a flag put or lifted. ValueError for a move the game cannot make."""
+    if not isinstance(move, (tuple, list)) or len(move) != 3:
+        raise ValueError(f"a Démineur move is (name, row, column), not {move!r}")
+    name, r, c = move
+    if name == "reveal":
+        if game.over or game.revealed[as_cell(r, c, game.rows, game.cols)] or game.flagged[r, c]:
+            raise ValueError(f"cell ({r}, {c}) cannot be revealed now")
+        return game.reveal(r, c)
+    if name == "flag":
+        was = bool(game.flagged[as_cell(r, c, game.rows, game.cols)])
+        if game.toggle_flag(r, c) == was:
+            raise ValueError(f"cell ({r}, {c}) cannot be flagged now")
+        return 1
+    if name == "chord":
+        if interpret_move(game, "chord", r, c) != ("chord", r, c):
+            raise ValueError(f"the number at ({r}, {c}) cannot be chorded now")
+        return game.chord(r, c)
+    raise ValueError(f"unknown Démineur move {name!r}")

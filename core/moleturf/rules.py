@@ -1,10 +1,14 @@
-"""Cyber Mole Turf: the rules of ../shared/rules/moleturf-manual.md as a plain object.
+"""Cyber Mole Turf: the manual's rules as a plain object, and how an intent becomes a move.
 
 A move is a method call; its whole effect is visible in the object's state, and the same
 sequence of moves always gives the same state. The board holds moles and the player's ❌
 markers; conflicts, Auto-❌ marks, turf status and the game status are all derived from it.
 Shields are the one exception: a mistake is counted when it is made and never given back
 by undo (the manual's "Undo Last Move" after Game Over is the only refill, to one shield).
+
+``interpret_move`` / ``interpret_drag`` turn a player's intent into a move or a refusal with
+its reason; ``execute_move`` carries a move out. The mid-end (``core.moleturf.session``)
+logs, times and saves them.
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ from core.checks import as_cell, as_int
 from core.hints import Hint
 from core.moleturf import logic as turf_logic
 from core.moleturf import turf
+from core.moves import Move, Refusal
 
 MAX_SIDE = 16
-SAVE_VERSION = 1
+MODES = ("mole", "marker", "eraser")
 
-# A move as it is stored and saved: ("place" | "mark" | "erase", r, c) or
-# ("drag", on, ((r, c), ...)). A change is (r, c, mole before, marker before).
-Move = tuple[Any, ...]
+# A move: ("place" | "mark" | "erase", r, c), ("drag", on, ((r, c), ...)) (markers put or
+# lifted), ("wipe", ((r, c), ...)) (an eraser drag), ("undo",) or ("redo",).
+# A change is (r, c, mole before, marker before).
 Change = tuple[int, int, bool, bool]
 
 
@@ -190,14 +195,17 @@ class MoleTurf:
         Cells with a mole are left alone. Returns how many cells changed.
         """
         on = _as_bool(on, "on")
-        try:
-            cells = tuple(cells)
-        except TypeError:
-            raise ValueError(f"a drag needs a list of (row, column) cells, not {cells!r}") from None
-        checked = tuple(as_cell(*_pair(cell), self.n, self.n) for cell in cells)
+        checked = self._cells(cells)
         before = int(self._marks.sum())
         self._play(("drag", on, checked))
         return abs(int(self._marks.sum()) - before)
+
+    def erase_many(self, cells: Iterable[tuple[int, int]]) -> int:
+        """An eraser drag: clear moles and markers on many cells as one undo step."""
+        checked = self._cells(cells)
+        before = int(self._moles.sum() + self._marks.sum())
+        self._play(("wipe", checked))
+        return before - int(self._moles.sum() + self._marks.sum())
 
     def undo(self) -> bool:
         """Take back the last move; shields lost stay lost.
@@ -231,61 +239,12 @@ class MoleTurf:
         """Restart the sector: empty board, full shields, no history."""
         self._start()
 
-    # ----- saving ------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """A small JSON-able record of the game: the map, the moves on the board, the shields.
-
-        The redo list is not kept.
-        """
-        return {
-            "version": SAVE_VERSION,
-            "regions": self._regions.tolist(),
-            "capacity": self.capacity,
-            "shields": self.shields,
-            "auto_x": self._auto_x,
-            "moves": [_move_to_json(move) for move, _changes in self._history],
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> MoleTurf:
-        """Resume a game saved by ``to_dict``; a damaged record raises ValueError."""
-        if not isinstance(data, dict):
-            raise ValueError("a saved Mole Turf game must be a dict")
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unknown saved-game version {data.get('version')!r}")
-        for key in ("regions", "capacity", "shields", "auto_x", "moves"):
-            if key not in data:
-                raise ValueError(f"the saved game has no {key!r}")
-        if not isinstance(data["auto_x"], bool):
-            raise ValueError("auto_x must be true or false")
-        game = cls(data["regions"], shields=data["capacity"], auto_x=data["auto_x"])
-        moves = data["moves"]
-        if not isinstance(moves, list):
-            raise ValueError("the saved moves must be a list")
-        for k, raw in enumerate(moves):
-            move = game._move_from_json(raw)
-            _, changes = game._apply(move, charge=False)
-            if not changes:
-                raise ValueError(f"saved move {k} ({raw!r}) changes nothing")
-            game._history.append((move, changes))
-        shields = as_int(data["shields"], "shields")
-        if not 0 <= shields <= game.capacity:
-            raise ValueError(f"shields must be 0 to {game.capacity}, not {shields}")
-        game.shields = shields
-        return game
-
-    def _move_from_json(self, raw: object) -> Move:
-        if not isinstance(raw, list) or not raw:
-            raise ValueError(f"a saved move must be a non-empty list, not {raw!r}")
-        kind = raw[0]
-        if kind in ("place", "mark", "erase") and len(raw) == 3:
-            return (kind, *as_cell(raw[1], raw[2], self.n, self.n))
-        if kind == "drag" and len(raw) == 3 and isinstance(raw[1], bool):
-            if not isinstance(raw[2], list):
-                raise ValueError(f"a saved drag needs a list of cells, not {raw[2]!r}")
-            return ("drag", raw[1], tuple(as_cell(*_pair(cell), self.n, self.n) for cell in raw[2]))
-        raise ValueError(f"unknown saved move {raw!r}")
+    def _cells(self, cells: object) -> tuple[tuple[int, int], ...]:
+        try:
+            cells = tuple(cells)  # type: ignore[arg-type]
+        except TypeError:
+            raise ValueError(f"a drag needs a list of (row, column) cells, not {cells!r}") from None
+        return tuple(as_cell(*_pair(cell), self.n, self.n) for cell in cells)
 
     # ----- internals ---------------------------------------------------------------------
 
@@ -327,6 +286,12 @@ class MoleTurf:
                 changes.append((r, c, bool(moles[r, c]), bool(marks[r, c])))
                 moles[r, c] = marks[r, c] = False
                 result = "erased"
+        elif kind == "wipe":
+            for r, c in move[1]:
+                if moles[r, c] or marks[r, c]:
+                    changes.append((r, c, bool(moles[r, c]), bool(marks[r, c])))
+                    moles[r, c] = marks[r, c] = False
+            result = "erased" if changes else "ignored"
         else:
             _, on, cells = move
             for r, c in cells:
@@ -380,7 +345,81 @@ def _pair(cell: object) -> tuple[object, object]:
     return r, c
 
 
-def _move_to_json(move: Move) -> list[Any]:
-    if move[0] == "drag":
-        return ["drag", move[1], [list(cell) for cell in move[2]]]
-    return list(move)
+def interpret_move(game: MoleTurf, intent: str, r: int, c: int, mode: str = "mole"):
+    """What the player's ``intent`` on cell (r, c) does: a move, or a ``Refusal`` saying why not.
+
+    Intents: ``"tap"`` acts in the current ``mode`` (``"mole"``: place or remove a mole,
+    ``"marker"``: toggle a ❌, ``"eraser"``: clear the cell); ``"mark"`` (right click, long
+    press, X) always toggles a ❌; ``"erase"`` (Y, E) always clears.
+    """
+    r, c = as_cell(r, c, game.n, game.n)
+    if mode not in MODES:
+        raise ValueError(f"the mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if intent == "tap":
+        intent = {"mole": "place", "marker": "mark", "eraser": "erase"}[mode]
+    if intent not in ("place", "mark", "erase"):
+        raise ValueError(f"unknown Mole Turf intent {intent!r}")
+    cell = (r, c)
+    if game.status != "playing":
+        return Refusal(game.status, cell)
+    if intent == "mark" and game.moles[r, c]:
+        return Refusal("mole_there", cell)
+    if intent == "erase" and not (game.moles[r, c] or game.marks[r, c]):
+        return Refusal("nothing_to_erase", cell)
+    return (intent, r, c)
+
+
+def interpret_drag(game: MoleTurf, cells: Iterable[tuple[int, int]], mode: str = "mole"):
+    """A drag across ``cells``: in Eraser mode it clears them; otherwise it lays a ❌ barricade,
+    or lifts one when it starts on a ❌. One move (one undo step), or a ``Refusal``."""
+    checked = game._cells(cells)
+    if not checked:
+        raise ValueError("a drag crosses at least one cell")
+    if game.status != "playing":
+        return Refusal(game.status, checked[0])
+    moles, marks = game.moles, game.marks
+    if mode == "eraser":
+        if not any(moles[rc] or marks[rc] for rc in checked):
+            return Refusal("nothing_to_erase", checked[0])
+        return ("wipe", checked)
+    on = not bool(marks[checked[0]])
+    if not any(not moles[rc] and marks[rc] != on for rc in checked):
+        return Refusal("mole_there" if moles[checked[0]] else "nothing_to_mark", checked[0])
+    return ("drag", on, checked)
+
+
+def hint_move(game: MoleTurf, hint: Hint) -> Move | None:
+    """The move that carries out a hint on the board (None when the board shows it already)."""
+    if hint.kind == "mole":
+        todo = [cell for cell in hint.cells if not game.moles[cell]]
+        return ("place", *todo[0]) if todo else None
+    if hint.kind == "cross":
+        crossed = game.marks | game.auto_marks
+        todo = tuple(cell for cell in hint.cells if not crossed[cell] and not game.moles[cell])
+        return ("drag", True, todo) if todo else None
+    r, c = hint.cells[0]  # fix: take the wrong mole or marker away
+    return ("erase", r, c)
+
+
+def execute_move(game: MoleTurf, move: Move) -> str:
+    """Carry out a move (from ``interpret_move``, ``interpret_drag``, ``hint_move`` or a saved
+    game): its result (``"placed"``, ``"conflict"``, ``"marked"``...). ValueError for a move
+    that the game cannot make now, so a damaged save never passes as a game."""
+    if not isinstance(move, (tuple, list)) or not move:
+        raise ValueError(f"a Mole Turf move is a non-empty tuple, not {move!r}")
+    name = move[0]
+    if name in ("undo", "redo") and len(move) == 1:
+        if not (game.undo() if name == "undo" else game.redo()):
+            raise ValueError(f"there is nothing to {name}")
+        return name
+    if name in ("place", "mark", "erase") and len(move) == 3:
+        result = game._play((name, *as_cell(move[1], move[2], game.n, game.n)))
+    elif name == "drag" and len(move) == 3 and isinstance(move[1], (bool, np.bool_)):
+        result = game._play(("drag", bool(move[1]), game._cells(move[2])))
+    elif name == "wipe" and len(move) == 2:
+        result = game._play(("wipe", game._cells(move[1])))
+    else:
+        raise ValueError(f"unknown Mole Turf move {move!r}")
+    if result == "ignored":
+        raise ValueError(f"the move {move!r} changes nothing")
+    return result

@@ -3,18 +3,49 @@ high-contrast settings, the statistics, and the unfinished game saved last time.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from core.demineur.rules import MAX_SIDE, PRESETS, PROTECTED
-from game.demineur.play import Level, forget_saved, load_saved
-from game.demineur.stats import StatsBook, format_time
-from game.i18n import _
+from core.demineur.session import DemineurSession
+from core.demineur.stats import board_key
+from game.demineur.hud import format_time
+from game.demineur.store import StatsBook, forget_game, load_game
+from game.i18n import LEVEL_NAMES, _
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import Button, Label, SettingRow, Widget
 
 CUSTOM_MAX_SIDE = 200  # the steppers' range; the core allows more, no screen shows it
+
+
+@dataclass(frozen=True)
+class Level:
+    """A board to play: one of the rule book's levels (``name``) or ``"custom"``."""
+
+    name: str
+    cols: int
+    rows: int
+    mines: int
+
+    @classmethod
+    def preset(cls, name: str) -> Level:
+        p = PRESETS[name]
+        return cls(name, p.cols, p.rows, p.mines)
+
+    @property
+    def key(self) -> str:
+        return board_key(self.cols, self.rows, self.mines)
+
+    def title(self) -> str:
+        return _(LEVEL_NAMES[self.name]) if self.name in LEVEL_NAMES else _("Custom board")
+
+
+def level_of(session: DemineurSession) -> Level:
+    g = session.game
+    return Level(session.level, g.cols, g.rows, g.mines)
 
 
 def custom_problem(cols: int, rows: int, mines: int) -> str | None:
@@ -46,10 +77,11 @@ class LevelScene(Scene):
         self.book = StatsBook(app.storage)
         self.custom = [30, 20, 100]  # columns, rows, mines
         self.problem: str | None = None
-        self.saved = load_saved(app)
+        self.clock = app.clock
+        self.saved = load_game(app.storage, self.clock)
 
     def resume(self) -> None:
-        self.saved = load_saved(self.app)
+        self.saved = load_game(self.app.storage, self.clock)
         super().resume()
 
     def build(self, m: Metrics) -> list[Widget]:
@@ -58,9 +90,8 @@ class LevelScene(Scene):
         pitch = m.unit + m.gap
         y = body.y
         if self.saved is not None:
-            lv, game = self.saved["level"], self.saved["game"]
             text = _("Resume the unfinished game: {level}, {time}").format(
-                level=lv.title(), time=format_time(game.elapsed_ms)
+                level=level_of(self.saved).title(), time=format_time(self.saved.elapsed_ms)
             )
             widgets.append(
                 Button(
@@ -165,22 +196,14 @@ class LevelScene(Scene):
 
     def play(self, level: Level) -> None:
         if self.saved is not None:  # a new game ends the saved one: a loss, as the stats say
-            self.book.abandon(self.saved["level"].key)
-            forget_saved(self.app)
+            self.book.abandon(level_of(self.saved).key)
+            forget_game(self.app.storage)
             self.saved = None
         self.app.open_scene("demineur.play", level, self.book)
 
     def resume_saved(self) -> None:
         saved, self.saved = self.saved, None
-        forget_saved(self.app)
-        self.app.open_scene(
-            "demineur.play",
-            saved["level"],
-            self.book,
-            saved["game"],
-            saved["clicks"],
-            saved["hints"],
-        )
+        self.app.open_scene("demineur.play", level_of(saved), self.book, saved)
 
     def open_stats(self) -> None:
         self.app.open_scene("demineur.stats", self.book)

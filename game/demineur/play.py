@@ -1,15 +1,20 @@
-"""The Démineur screen: one game of ../shared/rules/demineur-rules.md, every device.
+"""The Démineur screen: one game of the rule book, every device.
 
 Layout: a top bar (menu, mine counter, timer, hint, fit/zoom, new game, language), the board,
 and a bottom bar with the flag-mode switch in a corner (the side is a setting) beside the
-message line (hint sentence, results). Intents map to moves:
+message line (hint sentence, why a move was refused, results). Intents map to the rules'
+intents, which ``core.demineur.rules.interpret_move`` turns into moves:
 
-- tap / left click / A / Space: reveal, or chord on a revealed number; in flag mode a flag
-- long press (touch, once the game has started), right click, X, F: flag
-- middle click, left+right: chord; a chord whose flags do not match shakes the number
+- tap / left click / A / Space: ``tap`` (a reveal, a chord on a number, a flag in flag mode)
+- long press (touch): ``long_press``; right click, X, F: ``flag``; middle click, left+right:
+  ``chord``. A refused move says why on the message line (and a refused chord shakes)
 - drag, two-finger drag, the cursor at the edge: pan; wheel, pinch, triggers, +/-: zoom
 - Select / H: hint; Y / E: fit the board or zoom in; LB/RB / Tab: flag mode; Start / P / Esc:
   pause (the board is hidden and the clock stops)
+
+The game itself is a mid-end session (``core.demineur.session``): moves, timer, hints and
+the saved document live there; this screen maps intents to cells, shows results and keeps the
+session saved (``store``). Animations are in ``effects``, the bars' contents in ``hud``.
 
 Touch play on a board drawn smaller than a finger zooms in first: a tap there zooms to a
 touchable size around the finger instead of playing the cell.
@@ -17,125 +22,34 @@ touchable size around the finger instead of playing the cell.
 
 from __future__ import annotations
 
-import math
-import random
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import pygame
 
-from core.demineur import score as ms_score
-from core.demineur.rules import PRESETS, Minesweeper
-from core.demineur.stats import board_key
+from core.demineur.rules import Minesweeper
+from core.demineur.session import DemineurSession
 from core.hints import Hint
+from core.moves import Refusal
 from game import hints
-from game.demineur import board as ms_board
+from game.demineur import board, store
 from game.demineur.board import CLASSIC, HIGH_CONTRAST, BoardView, cell_codes
-from game.demineur.stats import StatsBook, format_time
-from game.i18n import LEVEL_NAMES, _
+from game.demineur.effects import Effects
+from game.demineur.hud import FlagSwitch, draw_counters, draw_message, hint_marks, result_text
+from game.demineur.hud import timer_text as format_clock
+from game.demineur.levels import Level
+from game.demineur.store import StatsBook
+from game.i18n import _
 from game.platform.intents import Device, Intent, Kind
 from game.shell.pause import Pause
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics
-from game.ui.widgets import UI, Button, Widget, draw_focus
+from game.ui.widgets import UI, Button, Widget
 
-SAVE_FILE = "demineur_save.json"
-SAVE_VERSION = 1
-RIPPLE_RING_S = 0.03  # the cascade opens one ring of cells further every this many seconds
-RIPPLE_MAX_S = 0.6  # ...but never takes longer than this in all
-SHAKE_S = 0.35
-EXPLOSION_S = 0.7
-CELEBRATION_S = 2.2
 MAX_CELL_UNITS = 1.6  # the largest zoom: a cell this many touch units wide
-
-
-@dataclass(frozen=True)
-class Level:
-    """A board to play: one of the rule book's levels (``name``) or ``"custom"``."""
-
-    name: str
-    cols: int
-    rows: int
-    mines: int
-
-    @classmethod
-    def preset(cls, name: str) -> Level:
-        p = PRESETS[name]
-        return cls(name, p.cols, p.rows, p.mines)
-
-    @property
-    def key(self) -> str:
-        return board_key(self.cols, self.rows, self.mines)
-
-    def title(self) -> str:
-        return _(LEVEL_NAMES[self.name]) if self.name in LEVEL_NAMES else _("Custom board")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "cols": self.cols, "rows": self.rows, "mines": self.mines}
-
-
-def load_saved(app: Host) -> dict[str, Any] | None:
-    """The unfinished game saved on closing, checked: ``level``, ``game``, ``clicks``, ``hints``."""
-
-    def validate(data: Any) -> dict[str, Any]:
-        if not isinstance(data, dict):
-            raise ValueError("a saved game must be an object")
-        lv = data["level"]
-        level = Level(str(lv["name"]), lv["cols"], lv["rows"], lv["mines"])
-        game = Minesweeper.from_dict(data["game"], clock=time.monotonic)
-        if (game.cols, game.rows, game.mines) != (level.cols, level.rows, level.mines):
-            raise ValueError("the saved game does not match its level")
-        if game.status != "playing":
-            raise ValueError("only a game in progress is saved")
-        clicks, hints = data["clicks"], data["hints"]
-        if not all(isinstance(v, int) and v >= 0 for v in (clicks, hints)):
-            raise ValueError("clicks and hints must be counts")
-        return {"level": level, "game": game, "clicks": clicks, "hints": hints}
-
-    return app.storage.load_json(SAVE_FILE, validate, lambda: None, SAVE_VERSION)
-
-
-def forget_saved(app: Host) -> None:
-    try:
-        app.storage.path(SAVE_FILE).unlink(missing_ok=True)
-    except OSError:
-        app.notice(_("The saved game could not be removed."))
-
-
-class FlagSwitch(Widget):
-    """Number mode ↔ flag mode: two segments, a digit and a flag, the active one lit."""
-
-    def __init__(self, rect: pygame.Rect, scene: DemineurScene) -> None:
-        super().__init__(rect, "flag_mode")
-        self.scene = scene
-
-    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
-        m = ui.m
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=m.gap)
-        half = self.rect.w // 2
-        tile = max(8, min(half, self.rect.h) * 7 // 10)
-        tiles = ms_board.Tiles(ui.fonts, tile, self.scene.view.palette)
-        for i, code in enumerate((ms_board.OPEN + 1, ms_board.FLAG)):
-            seg = pygame.Rect(self.rect.x + i * half, self.rect.y, half, self.rect.h)
-            active = self.scene.flag_mode == (i == 1)
-            if active:
-                pygame.draw.rect(
-                    surface, theme.PRIMARY_HI, seg.inflate(-4, -4), border_radius=m.gap
-                )
-            t = tiles[code]
-            if not active:
-                t = t.copy()
-                t.set_alpha(110)
-            surface.blit(t, t.get_rect(center=seg.center))
-        if focused and ui.show_focus:
-            draw_focus(surface, self.rect, m)
-
-    def confirm(self) -> None:
-        self.scene.toggle_flag_mode()
+SAVE_EVERY_S = 0.5  # an unfinished game reaches the disk at most this long after a move
+SHAKEN = ("chord_flags", "chord_hidden", "flagged")  # refusals the cell shakes for
 
 
 class DemineurScene(Scene):
@@ -144,118 +58,110 @@ class DemineurScene(Scene):
         app: Host,
         level: Level,
         book: StatsBook,
-        game: Minesweeper | None = None,
-        clicks: int = 0,
-        hints: int = 0,
-        clock: Callable[[], float] = time.monotonic,
+        session: DemineurSession | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         super().__init__(app)
-        self.level, self.book, self.clock = level, book, clock
+        self.level, self.book = level, book
+        self.clock = clock or app.clock
         self.view = BoardView(level.rows, level.cols, app.fonts, self.palette())
-        self.rng = random.Random()
         self.flag_mode = False
-        self.t = 0.0  # scene time in seconds: the animations run on it
+        self.t = 0.0  # scene time in seconds
+        self.active = False  # on top of the stack with the window focused: the clock runs
         self.focused_window = True
         self.drag_on_board = False
-        self.start(game or self.new_game(), clicks, hints)
+        self.start(session or self.new_session())
 
     # ---- games -------------------------------------------------------------------------------
-    def new_game(self) -> Minesweeper:
+    @property
+    def game(self) -> Minesweeper:
+        return self.session.game
+
+    def new_session(self) -> DemineurSession:
         lv = self.level
-        return Minesweeper(
-            lv.cols, lv.rows, lv.mines, clock=self.clock, no_guess=self.app.settings.no_guess
+        return DemineurSession.new(
+            lv.cols,
+            lv.rows,
+            lv.mines,
+            no_guess=self.app.settings.no_guess,
+            level=lv.name,
+            clock=self.clock,
         )
 
-    def start(self, game: Minesweeper, clicks: int = 0, hints: int = 0) -> None:
-        self.game = game
-        self.clicks, self.hints_used = clicks, hints
+    def start(self, session: DemineurSession) -> None:
+        self.session = session
+        game = session.game
         self.cursor = (game.rows // 2, game.cols // 2)
         self.hint: Hint | None = None
         self.marks: np.ndarray | None = None
         self.message = ""
-        self.appear = np.zeros((game.rows, game.cols), np.float32)
-        self.ripple_until = 0.0
-        self.shake: tuple[tuple[int, int], float] | None = None
-        self.effect_at: float | None = None  # explosion or celebration start
-        self.confetti: list[tuple[float, float, float, float, tuple[int, int, int]]] = []
-        self.result: dict[str, Any] | None = None
+        self.effects = Effects(game.rows, game.cols, self.app.settings.reduced_motion)
+        self.result = None
+        self.rank: int | None = None
+        self.saved_at = self.t
         self._codes: np.ndarray | None = None
         self._overview: pygame.Surface | None = None
-        if self.game.over:  # a finished game is never saved, but keep this honest
-            self.finish()
+        if self.active:
+            session.resume()
 
-    def replace_game(self, game: Minesweeper) -> None:
+    def replace_session(self, session: DemineurSession) -> None:
         """New game or retry: a started game left unfinished counts as a loss."""
-        if self.game.status == "playing":
+        if self.session.status == "playing":
             self.book.abandon(self.level.key)
-        forget_saved(self.app)
-        self.start(game)
+        store.forget_game(self.app.storage)
+        self.start(session)
         self.relayout()
 
     def new_board(self) -> None:
-        self.replace_game(self.new_game())
+        self.replace_session(self.new_session())
 
     def retry(self) -> None:
         """The same board again: the same seed lays the same mines for the same first touch,
         and the first touch stays protected as the rule book says."""
-        old = self.game
-        if old.seed is None:  # a fixed layout (from_mines) has no protection to keep
-            mask = old.mine_mask
-            self.replace_game(Minesweeper.from_mines(mask.copy(), clock=self.clock))
-            return
-        size = (old.cols, old.rows, old.mines)
-        self.replace_game(
-            Minesweeper(*size, seed=old.seed, clock=self.clock, no_guess=old.no_guess)
-        )
+        self.replace_session(self.session.again(self.clock))
 
-    # ---- saving ------------------------------------------------------------------------------
+    def watch_replay(self) -> None:
+        self.app.open_scene("demineur.replay", self.session.to_document())
+
+    # ---- saving and the clock ----------------------------------------------------------------
     def save(self) -> None:
-        if self.game.status != "playing":
-            return
-        data = {
-            "level": self.level.to_dict(),
-            "game": self.game.to_dict(),
-            "clicks": self.clicks,
-            "hints": self.hints_used,
-        }
-        try:
-            self.app.storage.save_json(SAVE_FILE, data, SAVE_VERSION)
-        except OSError:
-            self.app.notice(_("The game could not be saved."))
+        store.save_game(self.app.storage, self.session)
+        self.saved_at = self.t
 
-    # ---- lifecycle ---------------------------------------------------------------------------
+    def set_active(self, active: bool) -> None:
+        """The clock runs only while this screen is on top and the window has the focus; a
+        screen that stops being active saves its game at once."""
+        self.active = active
+        if active:
+            self.session.resume()
+        else:
+            self.session.pause()
+            self.save()  # the time played counts too, not only the moves
+
     def enter(self) -> None:
         super().enter()
-        self.game.resume()  # a restored game comes back paused
+        self.set_active(self.focused_window)
 
     def pause(self) -> None:
-        self.game.pause()
-        self.save()
+        self.set_active(False)
 
     def resume(self) -> None:
-        if self.focused_window:
-            self.game.resume()
+        self.set_active(self.focused_window)
         self.view.set_palette(self.palette())
         self._codes = None
         super().resume()
 
     def leave(self) -> None:
-        self.game.pause()
-        self.save()
+        self.set_active(False)
 
     def closing(self) -> None:
-        self.game.pause()
-        self.save()
+        self.set_active(False)
 
     def focus_changed(self, focused: bool) -> None:
         self.focused_window = focused
-        if not focused:
-            self.game.pause()
-            self.save()
-        elif self.app.scenes.top is self:
-            self.game.resume()
+        self.set_active(focused and self.app.scenes.top is self)
 
-    def palette(self) -> ms_board.Palette:
+    def palette(self) -> board.Palette:
         return HIGH_CONTRAST if self.app.settings.high_contrast else CLASSIC
 
     # ---- layout ------------------------------------------------------------------------------
@@ -269,7 +175,7 @@ class DemineurScene(Scene):
         return pygame.Rect(m.gap, top, m.width - 2 * m.gap, bottom - top)
 
     def touch_cell(self, m: Metrics) -> int:
-        return max(ms_board.MIN_TOUCH_CELL, round(m.unit * 0.75))
+        return max(board.MIN_TOUCH_CELL, round(m.unit * 0.75))
 
     def build(self, m: Metrics) -> list[Widget]:
         self.view.set_viewport(self.board_rect(m), m.unit * MAX_CELL_UNITS)
@@ -302,17 +208,25 @@ class DemineurScene(Scene):
         corner = pygame.Rect(
             low.x if left else low.right - side_w, low.bottom - m.unit, side_w, m.unit
         )
+        used = side_w
         if self.game.over:
             retry = corner.move(0, -(m.unit + m.gap))
+            watch = pygame.Rect(retry.x, retry.y, side_w, m.unit * 2 + m.gap)
+            watch.x += side_w + m.gap if left else -(side_w + m.gap)
+            used = 2 * side_w + m.gap
             widgets.append(Button(retry, "retry", _("Retry"), self.retry))
             widgets.append(Button(corner, "again", _("New game"), self.new_board, primary=True))
+            widgets.append(Button(watch, "replay", _("Watch replay"), self.watch_replay))
         else:
-            widgets.append(FlagSwitch(corner, self))
-        x0 = low.x + (side_w + m.gap if left else 0)
-        self.message_box = pygame.Rect(x0, low.y, low.w - side_w - m.gap, low.h)
+            widgets.append(
+                FlagSwitch(corner, self.view.palette, lambda: self.flag_mode, self.toggle_flag_mode)
+            )
+        x0 = low.x + (used + m.gap if left else 0)
+        self.message_box = pygame.Rect(x0, low.y, low.w - used - m.gap, low.h)
         return widgets
 
     def relayout(self) -> None:
+        self.effects.reduced_motion = self.app.settings.reduced_motion
         focus = self.focus
         super().relayout()
         if not self.game.over:
@@ -321,106 +235,63 @@ class DemineurScene(Scene):
             self.focus = "again"
 
     # ---- moves -------------------------------------------------------------------------------
-    def act(self, move: str, r: int, c: int, origin: tuple[int, int] | None = None) -> None:
-        """One move on cell (r, c): ``reveal`` (or chord on a number), ``flag``, ``chord``."""
-        game = self.game
-        if game.over:
-            return
+    def act(self, intent: str, r: int, c: int) -> None:
+        """The player's intent on cell (r, c): ``tap``, ``long_press``, ``flag`` or ``chord``."""
         self.skip_ripple()
+        game = self.game
         before = game.revealed.copy()
-        started = game.started
-        if move == "reveal" and game.revealed[r, c]:
-            move = "chord"
-        if move == "flag" and game.revealed[r, c]:
-            move = "chord"
-        if move == "flag":
-            if not started:
-                return  # no flags before the first touch: the board does not exist yet
-            self.clicks += 1
-            game.toggle_flag(r, c)
+        outcome = self.session.act(intent, r, c, flag_mode=self.flag_mode)
+        if outcome.refusal is not None:
+            self.refused(outcome.refusal)
+            return
+        name = outcome.move[0]
+        if name == "flag":
             self.app.audio.play("flag")
-        elif move == "chord":
-            if not game.revealed[r, c] or game.counts[r, c] == 0:
-                return
-            self.clicks += 1
-            around = game.flagged[max(0, r - 1) : r + 2, max(0, c - 1) : c + 2].sum()
-            if around != game.counts[r, c]:
-                self.shake = ((r, c), self.t)
-                return
-            if game.chord(r, c):
-                self.app.audio.play("chord")
-        else:
-            if game.flagged[r, c]:
-                return
-            self.clicks += 1
-            opened = game.reveal(r, c)
-            if opened > 1:
-                self.app.audio.play("cascade")
-            elif opened:
-                self.app.audio.play("reveal")
-        self.after_move(before, origin or (r, c), started)
+        elif name == "chord":
+            self.app.audio.play("chord")
+        elif outcome.result > 1:
+            self.app.audio.play("cascade")
+        elif outcome.result:
+            self.app.audio.play("reveal")
+        self.after_move(before, (r, c))
 
-    def after_move(self, before: np.ndarray, origin: tuple[int, int], started: bool) -> None:
+    def refused(self, refusal: Refusal) -> None:
+        if refusal.reason == "game_over":
+            return  # the end screen's buttons say what can be done
+        self.message = hints.refusal(refusal)
+        if refusal.reason in SHAKEN and refusal.cell is not None:
+            self.effects.shake(refusal.cell)
+        self.app.audio.play("menu_back")
+
+    def after_move(self, before: np.ndarray, origin: tuple[int, int]) -> None:
         self.hint = None
         self.marks = None
         self.message = ""
         self._codes = None
-        new = self.game.revealed & ~before
-        if new.sum() > 1 and not self.app.settings.reduced_motion:
-            rr, cc = np.nonzero(new)
-            rings = np.maximum(np.abs(rr - origin[0]), np.abs(cc - origin[1]))
-            step = min(RIPPLE_RING_S, RIPPLE_MAX_S / max(1, int(rings.max())))
-            self.appear[rr, cc] = self.t + rings * step
-            self.ripple_until = self.t + int(rings.max()) * step
+        self.effects.ripple(self.game.revealed & ~before, origin)
         if self.game.over:
             self.finish()
             self.relayout()
-        elif not started and self.game.started and self.game.no_guess_failed:
+        elif self.game.no_guess_failed and len(self.session.log) == 1:
             self.message = _(
                 "No board without guessing was found in time: this one may need a guess."
             )
 
     def finish(self) -> None:
-        """The end of the game: statistics, figures, the effect, and no saved game."""
-        game = self.game
-        won = game.status == "won"
-        bv, solved = ms_score.three_bv(game.mine_mask, game.revealed)
-        ms = game.elapsed_ms
-        rank = self.book.record(self.level.key, won, ms)
-        self.result = {
-            "won": won,
-            "ms": ms,
-            "bv": bv,
-            "bv_solved": solved,
-            # a lost game is measured on what the player solved, as players' tools do
-            "bvs": ms_score.three_bv_per_second(solved, ms),
-            "efficiency": ms_score.efficiency(solved, self.clicks),
-            "rank": rank,
-        }
-        forget_saved(self.app)
-        self.app.audio.play("win" if won else "explosion")
-        self.effect_at = None if self.app.settings.reduced_motion else self.t
-        if won and self.effect_at is not None:
-            rect = self.view.rect
-            colours = [theme.ACCENT, theme.FOCUS, theme.ON, (255, 140, 60), (240, 90, 200)]
-            self.confetti = [
-                (
-                    self.rng.uniform(rect.x, rect.right),
-                    self.rng.uniform(-rect.h * 0.6, 0),
-                    self.rng.uniform(-60, 60),
-                    self.rng.uniform(rect.h * 0.4, rect.h * 0.9),
-                    self.rng.choice(colours),
-                )
-                for _ in range(120)
-            ]
+        """The end of the game: statistics, the best game kept, the effect, no saved game."""
+        self.result = self.session.result()
+        self.rank = self.book.record(self.level.key, self.result.won, self.result.ms)
+        if self.rank == 1:
+            store.save_best(self.app.storage, self.session)
+        self.save()  # a finished game leaves no unfinished one behind
+        self.app.audio.play("win" if self.result.won else "explosion")
+        self.effects.end(self.result.won, self.view.rect)
 
     def skip_ripple(self) -> bool:
-        if self.ripple_until <= self.t:
-            return False
-        self.appear[:] = 0
-        self.ripple_until = 0.0
-        self._codes = None
-        return True
+        if self.effects.skip_ripple():
+            self._codes = None
+            return True
+        return False
 
     def toggle_flag_mode(self) -> None:
         self.flag_mode = not self.flag_mode
@@ -429,20 +300,12 @@ class DemineurScene(Scene):
     def show_hint(self) -> None:
         if self.game.over:
             return
-        hint = self.game.hint()
+        hint = self.session.hint()
         if hint is None:
             return
         self.skip_ripple()
-        self.hints_used += 1
         self.hint = hint
-        marks = np.zeros((self.game.rows, self.game.cols), np.int8)
-        for item in hint.evidence:
-            if item[0] == "number":
-                marks[item[1], item[2]] = ms_board.USED
-        mark = {"safe": ms_board.SAFE, "mine": ms_board.DEDUCED_MINE}.get(hint.kind, ms_board.GUESS)
-        for r, c in hint.cells:
-            marks[r, c] = mark
-        self.marks = marks
+        self.marks = hint_marks(hint, self.game.rows, self.game.cols)
         self.message = hints.sentence(hint)
         self._codes = None
         if not self.view.whole_board_visible:
@@ -533,7 +396,7 @@ class DemineurScene(Scene):
             self.view.show_cell(r, c)
             return True
         if kind is Kind.CONFIRM:
-            self.act("flag" if self.flag_mode else "reveal", *self.cursor)
+            self.act("tap", *self.cursor)
             return True
         if kind is Kind.ACTION_X:
             self.act("flag", *self.cursor)
@@ -542,7 +405,7 @@ class DemineurScene(Scene):
 
     def board_press(self, intent: Intent, cell: tuple[int, int]) -> bool:
         kind = intent.kind
-        unseen = self.ripple_until > self.t and self.appear[cell] > self.t
+        unseen = self.effects.unseen(cell)
         if self.skip_ripple() and unseen:
             return True  # a press on a cell the cascade has not shown yet only finishes it
         if (
@@ -562,24 +425,22 @@ class DemineurScene(Scene):
             long = kind is Kind.LONG_PRESS
             if intent.device is Device.TOUCH and self.app.settings.swap_tap_long_press:
                 long = not long
-            if long and self.game.started:
-                self.act("flag", *cell)
-            else:
-                self.act("flag" if self.flag_mode and not long else "reveal", *cell)
+            self.act("long_press" if long else "tap", *cell)
         return True
 
     # ---- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
-        if self.ripple_until > 0 and self.t >= self.ripple_until:
-            self.ripple_until = 0.0
-            self._codes = None
+        if self.effects.update(dt) and not self.effects.rippling:
+            self._codes = None  # the ripple has shown its last ring
+        if self.session.changed and self.t - self.saved_at >= SAVE_EVERY_S:
+            self.save()
 
     # ---- drawing -----------------------------------------------------------------------------
     def codes(self) -> np.ndarray:
         """The cell codes to draw; recomputed only after a move, a hint or a ripple step."""
-        if self._codes is None or self.ripple_until > 0:
-            pending = self.appear > self.t if self.ripple_until > 0 else None
+        pending = self.effects.pending()
+        if self._codes is None or pending is not None:
             self._codes = cell_codes(self.game, self.marks, pending)
             self._overview = None
         return self._codes
@@ -601,22 +462,27 @@ class DemineurScene(Scene):
         self.draw_counters(surface, ui)
         for w in self.widgets:
             w.draw(surface, ui, w.key == self.focus)
-        self.draw_message(surface, ui)
+        draw_message(
+            surface, ui, self.message_box, self.message_text(), self.hint, self.view.palette
+        )
         if self.prompt_bar_shown():
             self.draw_prompt_bar(surface, ui)
+
+    def message_text(self) -> str:
+        if self.result is not None:
+            return result_text(self.result, self.session.hints_used, self.rank)
+        if self.message:
+            return self.message
+        if not self.game.started:
+            return _("Touch any cell to start: the first touch is never a mine.")
+        if self.flag_mode:
+            return _("Flag mode: every touch places or removes a flag.")
+        return ""
 
     def draw_board(self, surface: pygame.Surface, ui: UI) -> None:
         codes = self.codes()
         view = self.view
         view.draw(surface, codes)
-        if self.shake is not None:
-            (r, c), since = self.shake
-            age = self.t - since
-            if age >= SHAKE_S:
-                self.shake = None
-            else:
-                amp = max(2, view.px // 6) * (1 - age / SHAKE_S)
-                view.draw_cell(surface, r, c, int(codes[r, c]), round(amp * math.sin(age * 60)))
         if self.hint is not None and view.px < ui.m.unit // 2:
             # small cells: ring the hint so it can be found on a big board
             cells = [view.cell_rect(r, c) for r, c in self.hint.cells]
@@ -629,7 +495,7 @@ class DemineurScene(Scene):
             rect = view.cell_rect(*self.cursor)
             width = max(2, view.px // 8)
             pygame.draw.rect(surface, theme.FOCUS, rect.inflate(width, width), width)
-        self.draw_effect(surface)
+        self.effects.draw(surface, view, codes, self.game.exploded)
         if not view.whole_board_visible:
             self.draw_overview(surface, codes)
 
@@ -671,134 +537,19 @@ class DemineurScene(Scene):
         self.view.pan(self.view.rect.centerx - rect.centerx, self.view.rect.centery - rect.centery)
         return True
 
-    def draw_effect(self, surface: pygame.Surface) -> None:
-        if self.effect_at is None:
-            return
-        age = self.t - self.effect_at
-        view = self.view
-        clip = surface.get_clip()
-        surface.set_clip(view.rect)
-        if self.result and not self.result["won"] and age < EXPLOSION_S and self.game.exploded:
-            centre = view.cell_rect(*self.game.exploded).center
-            f = age / EXPLOSION_S
-            for i, colour in enumerate(((255, 220, 80), (255, 120, 40), (230, 40, 30))):
-                radius = round(view.px * (0.6 + 3.5 * f) * (1 - i * 0.25))
-                pygame.draw.circle(
-                    surface, colour, centre, radius, max(2, round(view.px * 0.4 * (1 - f)))
-                )
-        elif self.result and self.result["won"] and age < CELEBRATION_S:
-            for x, y, vx, vy, colour in self.confetti:
-                px, py = x + vx * age, view.rect.y + y + vy * age
-                if view.rect.y <= py < view.rect.bottom:
-                    s = max(4, view.px // 3)
-                    pygame.draw.rect(surface, colour, (px, py, s, s * 0.6))
-        else:
-            self.effect_at = None
-        surface.set_clip(clip)
-
     def draw_counters(self, surface: pygame.Surface, ui: UI) -> None:
-        m = ui.m
-        for box, text, label in (
-            (self.counter_box, str(self.game.mines_left), _("Mines")),
-            (self.timer_box, self.timer_text(), _("Time")),
-        ):
-            if box is self.timer_box and not (self.app.settings.show_timer or self.game.over):
-                continue
-            pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=m.gap)
-            top = pygame.Rect(box.x, box.y, box.w, box.h * 4 // 10)
-            value = pygame.Rect(box.x, top.bottom - m.gap // 3, box.w, box.h - top.h)
-            ui.fonts.text(
-                surface,
-                label,
-                top.inflate(-m.gap, 0),
-                round(m.font * 0.7),
-                theme.TEXT_DIM,
-                max_lines=1,
-            )
-            colour = (
-                theme.NOTICE
-                if self.game.mines_left < 0 and box is self.counter_box
-                else theme.ACCENT
-            )
-            ui.fonts.text(
-                surface,
-                text,
-                value.inflate(-m.gap, 0),
-                round(m.title_font * 1.05),
-                colour,
-                bold=True,
-                max_lines=1,
-            )
+        boxes = [
+            (self.counter_box, str(self.game.mines_left), _("Mines"), self.game.mines_left < 0)
+        ]
+        if self.app.settings.show_timer or self.game.over:
+            boxes.append((self.timer_box, self.timer_text(), _("Time"), False))
+        draw_counters(surface, ui, boxes)
 
     def timer_text(self) -> str:
-        seconds = self.game.elapsed_ms // 1000
-        return f"{seconds // 60}:{seconds % 60:02d}"
+        return format_clock(self.session.elapsed_ms)
 
     def result_text(self) -> str:
-        res = self.result
-        head = _("You won!") if res["won"] else _("A mine exploded: game over.")
-        figures = _(
-            "Time {time}, 3BV {bv}, 3BV/s {bvs}, efficiency {efficiency} %, hints used: {hints}"
-        ).format(
-            time=format_time(res["ms"]),
-            bv=res["bv"] if res["won"] else f"{res['bv_solved']}/{res['bv']}",
-            bvs=f"{res['bvs']:.2f}",
-            efficiency=round(res["efficiency"] * 100),
-            hints=self.hints_used,
-        )
-        if res["rank"] is not None:
-            head += " " + _("Best times on this board: #{rank}").format(rank=res["rank"])
-        return head + "\n" + figures
-
-    def draw_message(self, surface: pygame.Surface, ui: UI) -> None:
-        m, box = ui.m, self.message_box
-        if self.result is not None:
-            text = self.result_text()
-        elif self.message:
-            text = self.message
-        elif not self.game.started:
-            text = _("Touch any cell to start: the first touch is never a mine.")
-        elif self.flag_mode:
-            text = _("Flag mode: every touch places or removes a flag.")
-        else:
-            text = ""
-        if self.hint is not None:
-            legend_h = min(box.h // 3, m.font * 3 // 2)
-            self.draw_legend(
-                surface, ui, pygame.Rect(box.x, box.bottom - legend_h, box.w, legend_h)
-            )
-            box = pygame.Rect(box.x, box.y, box.w, box.h - legend_h)
-        if text:
-            ui.fonts.text(surface, text, box, m.font, theme.TEXT, align="left", max_lines=3)
-
-    def draw_legend(self, surface: pygame.Surface, ui: UI, box: pygame.Rect) -> None:
-        """The rule book's legend for the marks a hint uses."""
-        items = [(ms_board.OPEN + 2 + ms_board.MARK * ms_board.USED, _("used number"))]
-        kind = self.hint.kind
-        if kind == "safe":
-            items.append((ms_board.MARK * ms_board.SAFE, _("deduced safe cell")))
-        elif kind == "mine":
-            items.append((ms_board.MARK * ms_board.DEDUCED_MINE, _("deduced mine")))
-        else:
-            items.append((ms_board.MARK * ms_board.GUESS, _("least risky cell")))
-        tiles = ms_board.Tiles(ui.fonts, max(8, box.h - 2), self.view.palette)
-        slot = box.w // len(items)
-        for i, (code, label) in enumerate(items):
-            x = box.x + i * slot
-            t = tiles[code]
-            surface.blit(t, (x, box.y + 1))
-            text_box = pygame.Rect(
-                x + t.get_width() + ui.m.gap // 2, box.y, slot - t.get_width() - ui.m.gap, box.h
-            )
-            ui.fonts.text(
-                surface,
-                label,
-                text_box,
-                round(ui.m.font * 0.85),
-                theme.TEXT_DIM,
-                align="left",
-                max_lines=1,
-            )
+        return result_text(self.result, self.session.hints_used, self.rank)
 
     def prompts(self) -> list[tuple[str, str]]:
         if self.game.over:

@@ -1,38 +1,23 @@
-"""Démineur statistics: the saved record per board size, and the screen that shows it.
-
-``StatsBook`` keeps ``core.demineur.stats.Statistics`` plus the recent winning times per size
-(for the chart) in ``demineur_stats.json``. The screen shows one size at a time (◀ ▶ to
-change it): played, won, win rate, streaks, the ten best times with their dates, a bar chart
-of the recent times, and a reset with confirmation.
+"""Démineur statistics screen: one board size at a time (◀ ▶ to change it): played, won, win
+rate, streaks, the ten best times with their dates, a bar chart of the recent times, the
+best game as a replay, and a reset with confirmation. The records live in ``store``.
 """
 
 from __future__ import annotations
 
-import datetime
-from typing import Any
-
 import pygame
 
 from core.demineur.rules import PRESETS
-from core.demineur.stats import Statistics, board_key
+from core.demineur.stats import board_key
+from game.demineur.hud import format_time
+from game.demineur.store import RECENT, StatsBook
 from game.i18n import LEVEL_NAMES, _
 from game.platform.intents import Intent, Kind
-from game.platform.storage import Storage
 from game.shell.dialog import Dialog
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics
 from game.ui.widgets import UI, Button, Label, Widget
-
-STATS_FILE = "demineur_stats.json"
-STATS_VERSION = 1
-RECENT = 20  # winning times kept per size for the chart
-
-
-def format_time(ms: int) -> str:
-    """m:ss.t — the same in every language."""
-    tenths = ms // 100
-    return f"{tenths // 600}:{tenths // 10 % 60:02d}.{tenths % 10}"
 
 
 def size_label(key: str) -> str:
@@ -45,60 +30,6 @@ def size_label(key: str) -> str:
     size, mines = key.split("/")
     cols, rows = size.split("x")
     return _("Custom: {cols}×{rows}, {mines} mines").format(cols=cols, rows=rows, mines=mines)
-
-
-class StatsBook:
-    """The statistics as saved: ``record`` a finished game, ``abandon`` a left one."""
-
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self.stats, self.recent = storage.load_json(
-            STATS_FILE, self._validate, lambda: (Statistics(), {}), STATS_VERSION
-        )
-
-    @staticmethod
-    def _validate(data: Any) -> tuple[Statistics, dict[str, list[int]]]:
-        if not isinstance(data, dict):
-            raise ValueError("statistics file must hold an object")
-        stats = Statistics.from_dict(data.get("sizes"))
-        recent = data.get("recent")
-        if not isinstance(recent, dict) or not all(
-            isinstance(v, list) and all(isinstance(t, int) and t >= 0 for t in v)
-            for v in recent.values()
-        ):
-            raise ValueError("recent times must be lists of milliseconds")
-        return stats, {str(k): v[-RECENT:] for k, v in recent.items()}
-
-    def save(self) -> bool:
-        data = {"sizes": self.stats.to_dict(), "recent": self.recent}
-        try:
-            self.storage.save_json(STATS_FILE, data, STATS_VERSION)
-        except OSError:
-            return False
-        return True
-
-    def record(self, key: str, won: bool, time_ms: int) -> int | None:
-        """Count a finished game; return the win's place in the top ten (None otherwise)."""
-        rank = self.stats.record(key, won, time_ms, datetime.date.today().isoformat())
-        if won:
-            self.recent.setdefault(key, []).append(time_ms)
-            del self.recent[key][:-RECENT]
-        self.save()
-        return rank
-
-    def abandon(self, key: str) -> None:
-        self.stats.abandon(key)
-        self.save()
-
-    def reset(self, key: str) -> None:
-        self.stats.reset(key)
-        self.recent.pop(key, None)
-        self.save()
-
-    def keys(self) -> list[str]:
-        """The presets in rule-book order, then every custom size with a record."""
-        presets = [board_key(p.cols, p.rows, p.mines) for p in PRESETS.values()]
-        return presets + sorted(k for k in self.stats.sizes if k not in presets)
 
 
 class StatsScene(Scene):

@@ -9,8 +9,10 @@ from typing import Any
 import pygame
 
 from game.i18n import _
+from game.moleturf import store
 from game.moleturf.board import TURF_RGB, draw_mole
-from game.moleturf.progress import SECTORS, Progress, format_time, mistakes_text
+from game.moleturf.hud import format_time, mistakes_text
+from game.moleturf.store import SECTORS, Progress
 from game.shell.dialog import Overlay
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -19,16 +21,18 @@ from game.ui.widgets import Button, Label, Widget
 
 
 def celebrate(scene: Any) -> None:
-    """A sector was just cleared: record it, then the celebration (or the final screen)."""
-    app, p = scene.app, scene.progress
+    """A sector was just cleared: record it (its game as the sector's best when it is the
+    fastest), then the celebration (or the final screen)."""
+    app, p, session = scene.app, scene.progress, scene.session
     was_all = p.all_cleared
-    record = p.record(scene.number, p.elapsed, p.mistakes)
-    seconds, mistakes = p.elapsed, p.mistakes
+    seconds, mistakes = scene.elapsed, session.mistakes
+    record = p.record(scene.number, seconds, mistakes)
+    if record:
+        store.save_best(app.storage, session)
     if scene.number < SECTORS:
-        p.current, p.game, p.elapsed, p.mistakes = scene.number + 1, None, 0.0, 0
-    else:
-        p.game = None
-    scene.store()
+        p.current = scene.number + 1
+    store.forget_game(app.storage)
+    store.save_progress(app.storage, p)
     app.audio.play("win")
     if p.all_cleared and not was_all:
         app.scenes.pop()

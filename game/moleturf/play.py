@@ -12,23 +12,34 @@ drag erases. The board is a focus stop: there the D-pad moves a cell cursor, A p
 removes a mole, X toggles a ❌ (moving with X held lays a barricade), Y erases, LB/RB switch
 the mode, Select asks for a hint, Start pauses; moving off the board's bottom reaches the
 panel's buttons.
+
+The sector itself is a mid-end session (``core.moleturf.session``): moves with their times,
+undo/redo, the clock, hints and the saved document live there, and the rules decide what an
+intent does (``core.moleturf.rules.interpret_move``); a refused move says why. This screen
+maps intents to cells, shows the results and keeps the session saved (``store``).
+Animations are in ``effects``, the shields and timer in ``hud``.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
 
-from core.moleturf.rules import MoleTurf
+from core.moleturf.rules import MODES, MoleTurf
 from core.moleturf.sectors import Sector, load_sectors
+from core.moleturf.session import SHIELDS, MoleTurfSession
+from core.moves import Refusal
 from game import hints
 from game.i18n import N_, _
-from game.moleturf.board import BoardView, Look, draw_shields, draw_turf_dots
+from game.moleturf import store
+from game.moleturf.board import BoardView, Look, draw_turf_dots
 from game.moleturf.celebration import celebrate
-from game.moleturf.panel import MODES, BoardSlot, ToolButton
-from game.moleturf.progress import Progress, format_time, save_progress
+from game.moleturf.effects import Effects
+from game.moleturf.hud import draw_info
+from game.moleturf.panel import BoardSlot, ToolButton
+from game.moleturf.store import Progress
 from game.platform.intents import Intent, Kind
 from game.shell import registry
 from game.shell.dialog import Dialog
@@ -39,11 +50,9 @@ from game.ui.layout import Metrics
 from game.ui.widgets import Button, Label, Widget
 
 MODE_NAMES = {"mole": N_("Mole"), "marker": N_("Marker"), "eraser": N_("Eraser")}
-SHIELDS = 3
 OVER_DELAY = 0.7  # seconds of alarm before the Game Over dialog
 CLEAR_DELAY = 0.6  # seconds for the last mole to burrow in before the celebration
-SHAKE_S = 0.35
-FLASH_S = 0.45
+SAVE_EVERY_S = 0.5  # a sector in play reaches the disk at most this long after a move
 
 
 @lru_cache(maxsize=1)
@@ -62,68 +71,93 @@ class GameOver(Dialog):
 
 
 class MoleTurfScene(Scene):
-    def __init__(self, app: Host, progress: Progress, number: int) -> None:
+    def __init__(
+        self,
+        app: Host,
+        progress: Progress,
+        number: int,
+        session: MoleTurfSession | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
         super().__init__(app)
         if not 1 <= number <= len(sectors()):
             raise ValueError(f"there are sectors 1..{len(sectors())}, not {number}")
         self.progress, self.number = progress, number
+        self.clock = clock or app.clock
         self.sector = sectors()[number - 1]
-        self.game = self._restore()
+        self.effects = Effects(app.settings.reduced_motion)
+        self.start(session if self._fits(session) else self.new_session())
+        if progress.current != number:
+            progress.current = number  # the sector the map offers to resume
+            store.save_progress(app.storage, progress)
         self.mode = "mole"
-        self.clock = 0.0  # seconds since the screen opened (animations)
-        n = self.game.n
-        self.cursor = (n // 2, n // 2)
         self.focus = "board"
-        self.hint = None
-        self.hint_text = ""
         self.drag: dict | None = None
-        self.conflict_at: float | None = None  # the last conflict (flash, shake, shield)
-        self.over_at: float | None = None
-        self.won_at: float | None = None
-        self.burrows: dict[tuple[int, int], float] = {}
         self.hidden = False  # the pause menu hides the board
-        self.pad_path: list[tuple[int, int]] | None = None  # a barricade laid with X held
-        self.board = BoardView(pygame.Rect(0, 0, 90, 90), n)
+        self.active = False
+        self.focused_window = True
+        self.pad_path: dict | None = None  # a barricade laid with X held
+        self.board = BoardView(pygame.Rect(0, 0, 90, 90), self.game.n)
         self.dots_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
 
-    # the game and its progress ---------------------------------------------------------------
-    def _restore(self) -> MoleTurf:
-        p = self.progress
-        auto = self.app.settings.auto_x
-        if p.current == self.number and p.game is not None:
-            try:
-                game = MoleTurf.from_dict(p.game)
-                if (game.regions == self.sector.regions).all():
-                    game.auto_x = auto
-                    return game
-            except ValueError:
-                self.app.notice(_("The saved sector was damaged: it starts afresh."))
-        if p.current != self.number or p.game is not None:
-            p.current, p.game, p.elapsed, p.mistakes = self.number, None, 0.0, 0
-        return MoleTurf(self.sector.regions, shields=SHIELDS, auto_x=auto)
+    # the session -----------------------------------------------------------------------------
+    @property
+    def game(self) -> MoleTurf:
+        return self.session.game
 
     @property
     def elapsed(self) -> float:
-        return self.progress.elapsed
+        """Seconds played on this sector."""
+        return self.session.elapsed_ms / 1000
+
+    def _fits(self, session: MoleTurfSession | None) -> bool:
+        return (
+            session is not None
+            and session.sector == self.number
+            and (session.game.regions == self.sector.regions).all()
+        )
+
+    def new_session(self) -> MoleTurfSession:
+        return MoleTurfSession.new(
+            self.sector.regions,
+            sector=self.number,
+            shields=SHIELDS,
+            auto_x=self.app.settings.auto_x,
+            clock=self.clock,
+        )
+
+    def start(self, session: MoleTurfSession) -> None:
+        self.session = session
+        session.game.auto_x = self.app.settings.auto_x
+        n = session.game.n
+        self.cursor = (n // 2, n // 2)
+        self.hint = None
+        self.hint_text = ""
+        self.over_at: float | None = None
+        self.won_at: float | None = None
+        self.saved_at = self.effects.t
+        self.effects.clear()
 
     def save(self) -> None:
-        """Keep the sector in play (or, once won, nothing) in the saved progress."""
-        p = self.progress
-        p.current = self.number
-        p.game = None if self.game.status == "won" else self.game.to_dict()
-        self.store()
+        store.save_game(self.app.storage, self.session)
+        self.saved_at = self.effects.t
 
-    def store(self) -> None:
-        try:
-            save_progress(self.app.storage, self.progress)
-        except OSError:
-            self.app.notice(_("Your progress could not be saved."))
+    def set_active(self, active: bool) -> None:
+        """The clock runs only while this screen is on top and the window has the focus; a
+        screen that stops being active saves its sector at once."""
+        self.active = active
+        if active:
+            self.session.resume()
+        else:
+            self.session.pause()
+            self.save()  # the time played counts too, not only the moves
 
     # layout ----------------------------------------------------------------------------------
     def build(self, m: Metrics) -> list[Widget]:
         self.game.auto_x = self.app.settings.auto_x
+        self.effects.reduced_motion = self.app.settings.reduced_motion
         widgets = self.header(m, _("Sector {number}").format(number=self.number), back=True)
         for w in widgets:
             if w.key == "back":
@@ -252,77 +286,82 @@ class MoleTurfScene(Scene):
         self.app.audio.play("menu_move")
         self.set_mode(MODES[(MODES.index(self.mode) + step) % len(MODES)])
 
-    def act(self, what: str, cell: tuple[int, int]) -> None:
-        """One move on a cell: ``mole`` (place/remove), ``marker`` (toggle ❌), ``eraser``."""
-        if self.game.status != "playing":
+    def act(self, intent: str, cell: tuple[int, int]) -> None:
+        """One intent on a cell: ``tap`` (acts in the current mode), ``mark`` (toggle ❌),
+        ``erase``; or a mode's name (``mole``, ``marker``, ``eraser``) to act in that mode."""
+        mode = self.mode
+        if intent in MODES:
+            intent, mode = "tap", intent
+        outcome = self.session.act(intent, *cell, mode=mode)
+        if outcome.refusal is not None:
+            self.refused(outcome.refusal)
             return
-        r, c = cell
-        if what == "mole":
-            result = self.game.place(r, c)
-            if result == "placed":
-                self.app.audio.play("place")
-                self.burrows[cell] = self.clock
-            elif result == "removed":
-                self.app.audio.play("erase")
-            elif result == "conflict":
-                self.burrows[cell] = self.clock
-                self.on_conflict()
-            if result == "ignored":
-                return
-        elif what == "marker":
-            self.game.toggle_mark(r, c)
+        result = outcome.result
+        if result == "placed":
+            self.app.audio.play("place")
+            self.effects.burrow(cell)
+        elif result == "conflict":
+            self.effects.burrow(cell)
+            self.on_conflict()
+        elif result in ("marked", "unmarked"):
             self.app.audio.play("mark")
         else:
-            self.game.erase(r, c)
             self.app.audio.play("erase")
         self.after_move()
 
+    def refused(self, refusal: Refusal) -> None:
+        self.hint, self.hint_text = None, hints.refusal(refusal)
+        self.app.audio.play("menu_back")
+        self.relayout()
+
     def on_conflict(self) -> None:
-        self.progress.mistakes += 1
-        self.conflict_at = self.clock
+        self.effects.alarm()
         self.app.audio.play("shield_alarm")
         if self.game.status == "over":
-            self.over_at = self.clock + OVER_DELAY
+            self.over_at = self.effects.t + OVER_DELAY
 
     def after_move(self) -> None:
         self.dismiss_hint(relayout=False)
         if self.game.status == "won":
-            self.won_at = self.clock + CLEAR_DELAY
+            self.won_at = self.effects.t + CLEAR_DELAY
             self.app.audio.play("sector_clear")
-        self.save()
+            self.save()
         self.relayout()
 
-    def lay_barricade(self, cells: list[tuple[int, int]], remove: bool) -> None:
-        """One undo step: ❌ on every crossed cell, or (a drag from a ❌) off every one."""
-        if self.game.status != "playing" or not cells:
-            return
-        if remove:
-            self.game.mark_many(cells, on=False)
-        else:
-            self.game.mark_many(cells)
-        self.app.audio.play("mark")
+    def lay_barricade(self, cells: list[tuple[int, int]]) -> bool:
+        """A drag: one move and one undo step (see ``core.moleturf.rules.interpret_drag``)."""
+        if not cells:
+            return False
+        outcome = self.session.drag(cells, self.mode)
+        if outcome.refusal is not None:
+            if outcome.refusal.reason not in ("won", "over"):
+                self.refused(outcome.refusal)
+            return False
+        self.app.audio.play("erase" if outcome.move[0] == "wipe" else "mark")
         self.after_move()
+        return True
 
     def undo(self) -> None:
-        if self.game.undo():
+        if self.session.undo():
             self.app.audio.play("menu_back")
             self.dismiss_hint(relayout=False)
-            self.save()
         self.relayout()
 
     def redo(self) -> None:
-        if self.game.redo():
+        shields = self.game.shields
+        if self.session.redo():
             self.app.audio.play("menu_click")
+            if self.game.shields < shields:
+                self.on_conflict()
             if self.game.status == "won":
-                self.won_at = self.clock + CLEAR_DELAY
+                self.won_at = self.effects.t + CLEAR_DELAY
             self.dismiss_hint(relayout=False)
-            self.save()
         self.relayout()
 
     def ask_hint(self) -> None:
         if self.game.status != "playing":
             return
-        self.hint = self.game.hint()
+        self.hint = self.session.hint()
         if self.hint is None:
             self.hint_text = _("No hint: nothing more can be concluded from this board.")
         else:
@@ -332,29 +371,18 @@ class MoleTurfScene(Scene):
 
     def apply_hint(self) -> None:
         hint = self.hint
-        if hint is None or self.game.status != "playing":
+        if hint is None:
             return
-        game = self.game
-        if hint.kind == "mole":
-            for r, c in hint.cells:
-                if not game.moles[r, c]:
-                    game.place(r, c)
-                    self.burrows[(r, c)] = self.clock
-            self.app.audio.play("place")
-        elif hint.kind == "cross":
-            todo = [
-                (r, c) for r, c in hint.cells if not (game.marks[r, c] or game.auto_marks[r, c])
-            ]
-            game.mark_many(todo)
-            self.app.audio.play("mark")
-        else:  # fix: take the wrong mole or marker away
-            r, c = hint.cells[0]
-            if game.moles[r, c]:
-                game.place(r, c)
-            else:
-                game.erase(r, c)
-            self.app.audio.play("erase")
+        outcome = self.session.apply_hint(hint)
         self.focus = "board"
+        if outcome.move is None:
+            self.dismiss_hint()
+            return
+        if outcome.move[0] == "place":
+            self.effects.burrow(tuple(outcome.move[1:]))
+            self.app.audio.play("place")
+        else:
+            self.app.audio.play("mark" if outcome.move[0] == "drag" else "erase")
         self.after_move()
 
     def dismiss_hint(self, relayout: bool = True) -> None:
@@ -369,21 +397,24 @@ class MoleTurfScene(Scene):
         self.app.scenes.push(Pause(self.app, self.leave_to_map))
 
     def leave_to_map(self) -> None:
-        self.save()
         if self.app.scenes.top is self:
             self.app.scenes.pop()
 
     def retry(self) -> None:
-        self.game.retry()
-        self.progress.elapsed, self.progress.mistakes = 0.0, 0
-        self.over_at = self.conflict_at = None
-        self.burrows.clear()
+        """Retry Sector: a fresh session, its clock from zero."""
+        self.start(self.new_session())
+        self.session.resume() if self.active else self.session.pause()
         self.save()
         self.relayout()
 
     def undo_last(self) -> None:
         self.over_at = None
         self.undo()
+
+    def watch_best(self) -> None:
+        document = store.load_best(self.app.storage, self.number)
+        if document is not None:
+            self.app.open_scene("moleturf.replay", document)
 
     # intents ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -415,15 +446,15 @@ class MoleTurfScene(Scene):
             cell = self.board.cell_at(intent.pos)
             if cell is not None:
                 if kind is Kind.TAP:
-                    self.act(self.mode, cell)
+                    self.act("tap", cell)
                 else:  # right click and long press always toggle a ❌
-                    self.act("marker", cell)
+                    self.act("mark", cell)
                 return True
             return super().handle(intent)
         if kind is Kind.DRAG_START and intent.pos is not None:
             cell = self.board.cell_at(intent.pos)
             if cell is not None:
-                remove = self.mode != "eraser" and bool(self.game.marks[cell])
+                remove = self.mode != "eraser" and bool(self.game.marks[cell])  # the look only
                 self.drag = {"cells": [cell], "last": intent.pos, "remove": remove}
             return True
         if kind is Kind.DRAG_MOVE and intent.pos is not None and self.drag is not None:
@@ -434,12 +465,7 @@ class MoleTurfScene(Scene):
             return True
         if kind is Kind.DRAG_END and self.drag is not None:
             drag, self.drag = self.drag, None
-            if self.mode == "eraser":
-                for cell in drag["cells"]:
-                    if self.game.moles[cell] or self.game.marks[cell]:
-                        self.act("eraser", cell)
-            else:
-                self.lay_barricade(drag["cells"], drag["remove"])
+            self.lay_barricade(drag["cells"])
             return True
         if self.focus == "board":
             return self.handle_board(intent)
@@ -466,47 +492,43 @@ class MoleTurfScene(Scene):
                 self.extend_pad_barricade(before, self.cursor)
             return True
         if kind is Kind.CONFIRM:
-            self.act("mole", self.cursor)
+            self.act("tap", self.cursor)  # A / Enter acts in the mode that is lit
             return True
         if kind is Kind.ACTION_X:
             self.pad_mark()
             return True
         if kind is Kind.ACTION_Y:
-            self.act("eraser", self.cursor)
+            self.act("erase", self.cursor)
             return True
         return False
 
     def pad_mark(self) -> None:
         """X: toggle a ❌ at the cursor; moving with X held then extends it as a barricade."""
         cell = self.cursor
-        before = self.game.marks.copy()
-        self.act("marker", cell)
-        changed = bool((self.game.marks != before).any())
-        self.pad_path = {"cells": [cell], "remove": not self.game.marks[cell], "committed": changed}
+        before = len(self.session.log)
+        self.act("mark", cell)
+        changed = len(self.session.log) != before
+        self.pad_path = {"cells": [cell], "committed": changed}
 
     def extend_pad_barricade(self, before: tuple[int, int], cell: tuple[int, int]) -> None:
         """X held while moving: the cells walked over join the barricade X started.
 
-        Each step replaces the barricade's last move with one covering the whole path, so the
-        barricade stays a single undo step, as a mouse drag is.
+        Each step takes the barricade's last move back and lays one covering the whole path,
+        so the barricade stays a single undo step, as a mouse drag is.
         """
         path = self.pad_path
         if path is None or path["cells"][-1] != before:
-            remove = bool(self.game.marks[cell])
-            path = self.pad_path = {"cells": [], "remove": remove, "committed": False}
+            path = self.pad_path = {"cells": [], "committed": False}
         path["cells"].append(cell)
         if path["committed"]:
-            self.game.undo()
-        marks = self.game.marks.copy()
-        self.lay_barricade(path["cells"], path["remove"])
-        path["committed"] = bool((self.game.marks != marks).any())
+            self.session.undo()
+        path["committed"] = self.lay_barricade(path["cells"])
 
     # time and drawing ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.clock += dt
-        if self.game.status == "playing":
-            self.progress.elapsed += dt
-        if self.over_at is not None and self.clock >= self.over_at:
+        self.effects.update(dt)
+        now = self.effects.t
+        if self.over_at is not None and now >= self.over_at:
             self.over_at = None
             self.app.audio.play("game_over")
             self.app.scenes.push(
@@ -516,46 +538,53 @@ class MoleTurfScene(Scene):
                     [(_("Retry Sector"), self.retry), (_("Undo Last Move"), self.undo_last)],
                 )
             )
-        if self.won_at is not None and self.clock >= self.won_at:
+        if self.won_at is not None and now >= self.won_at:
             self.won_at = None
             celebrate(self)
+        if self.session.changed and now - self.saved_at >= SAVE_EVERY_S:
+            self.save()
+
+    def enter(self) -> None:
+        super().enter()
+        self.set_active(self.focused_window)
+
+    def pause(self) -> None:
+        self.set_active(False)
 
     def resume(self) -> None:
         self.hidden = False
+        self.set_active(self.focused_window)
         super().resume()
 
+    def leave(self) -> None:
+        self.set_active(False)
+
     def closing(self) -> None:
-        self.save()
+        self.set_active(False)
 
     def focus_changed(self, focused: bool) -> None:
+        self.focused_window = focused
         if not focused and self.app.scenes.top is self and self.game.status == "playing":
             self.open_pause()  # the clock stops and the board hides while the window is away
+        else:
+            self.set_active(focused and self.app.scenes.top is self)
 
     def look(self) -> Look:
         settings = self.app.settings
         hint = self.hint
         pending = self.drag["cells"] if self.drag else []
         return Look(
-            now=self.clock,
+            now=self.effects.t,
             cursor=self.cursor if self.focus == "board" and self.app.ui.show_focus else None,
             pending=pending,
             pending_remove=bool(self.drag and self.drag["remove"]),
             hint_cells=hint.cells if hint else (),
             hint_kind=hint.kind if hint else "",
             hint_units=hint.evidence if hint else (),
-            burrows=self.burrows,
+            burrows=self.effects.burrows,
             patterns=settings.turf_patterns,
             reduced_motion=settings.reduced_motion,
         )
-
-    def shake(self) -> tuple[int, int]:
-        if self.conflict_at is None or self.app.settings.reduced_motion:
-            return (0, 0)
-        t = self.clock - self.conflict_at
-        if t >= SHAKE_S:
-            return (0, 0)
-        amp = self.app.metrics.unit * 0.18 * (1 - t / SHAKE_S)
-        return (round(math.sin(t * 70) * amp), round(math.cos(t * 55) * amp * 0.4))
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.app.metrics
@@ -567,66 +596,33 @@ class MoleTurfScene(Scene):
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=m.gap)
             fonts.text(surface, _("Paused"), box, m.title_font, theme.TEXT_DIM, bold=True)
         else:
-            self.board.draw(surface, self.game, self.look(), self.shake())
+            self.board.draw(surface, self.game, self.look(), self.effects.shake(m.unit))
             draw_turf_dots(
                 surface,
                 self.dots_rect,
                 self.game.turf_status(),
-                self.clock,
+                self.effects.t,
                 self.app.settings.turf_patterns,
                 self.app.settings.reduced_motion,
             )
-        self.draw_info(surface, m)
+        seconds = self.elapsed if self.app.settings.show_timer else None
+        shields = (self.game.shields, self.game.capacity)
+        draw_info(
+            surface,
+            fonts,
+            m,
+            self.info_rect,
+            shields,
+            self.effects.conflict_at,
+            self.effects.t,
+            seconds,
+        )
         if self.hint is None and not self.hint_text and self.text_rect.h > m.unit:
             rules = _(registry.info("moleturf").blurb)
             fonts.text(surface, rules, self.text_rect, m.font, theme.TEXT_DIM, max_lines=5)
-        super_draw_widgets(self, surface)
-        if self.conflict_at is not None and self.clock - self.conflict_at < FLASH_S:
-            t = (self.clock - self.conflict_at) / FLASH_S
-            flash = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            strength = 60 if self.app.settings.reduced_motion else 110
-            flash.fill((255, 30, 50, round(strength * (1 - t))))
-            surface.blit(flash, (0, 0))
+        ui = self.app.ui
+        for w in self.widgets:
+            w.draw(surface, ui, w.key == self.focus)
+        self.effects.draw_flash(surface)
         if self.prompt_bar_shown():
-            self.draw_prompt_bar(surface, self.app.ui)
-
-    def draw_info(self, surface: pygame.Surface, m: Metrics) -> None:
-        """Shields (icons and n/3) and the timer."""
-        box = self.info_rect
-        fonts = self.app.fonts
-        line = pygame.Rect(box.x, box.y, box.w, m.unit)
-        icons = pygame.Rect(line.x, line.y + m.gap // 2, line.w, line.h - m.gap)
-        broke = self.conflict_at
-        draw_shields(surface, icons, self.game.shields, SHIELDS, broke, self.clock)
-        shield_w = SHIELDS * (round(icons.h * 0.82) + max(2, icons.h // 6))
-        count = pygame.Rect(line.x + shield_w + m.gap, line.y, round(m.unit * 1.6), line.h)
-        fonts.text(
-            surface,
-            _("{left}/{total}").format(left=self.game.shields, total=SHIELDS),
-            count,
-            m.title_font,
-            theme.TEXT,
-            bold=True,
-            align="left",
-            max_lines=1,
-        )
-        if self.app.settings.show_timer:
-            if m.portrait:
-                clock_box = pygame.Rect(count.right, line.y, box.right - count.right, line.h)
-            else:
-                clock_box = pygame.Rect(box.x, line.bottom + m.gap, box.w, m.unit)
-            fonts.text(
-                surface,
-                _("Time {time}").format(time=format_time(self.elapsed)),
-                clock_box,
-                m.title_font,
-                theme.ACCENT,
-                align="right" if m.portrait else "left",
-                max_lines=1,
-            )
-
-
-def super_draw_widgets(scene: Scene, surface: pygame.Surface) -> None:
-    ui = scene.app.ui
-    for w in scene.widgets:
-        w.draw(surface, ui, w.key == scene.focus)
+            self.draw_prompt_bar(surface, ui)

@@ -12,8 +12,10 @@ import math
 import pygame
 
 from game.i18n import _
+from game.moleturf import store
 from game.moleturf.board import TURF_RGB
-from game.moleturf.progress import SECTORS, Progress, format_time, load_progress, mistakes_text
+from game.moleturf.hud import format_time, mistakes_text
+from game.moleturf.store import SECTORS, Progress, load_progress
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns, rows
@@ -25,9 +27,12 @@ def unlock_all(app: Host) -> bool:
 
 
 class SectorTile(Widget):
-    def __init__(self, rect, number: int, progress: Progress, open_: bool, action) -> None:
+    def __init__(
+        self, rect, number: int, progress: Progress, open_: bool, in_play: bool, action
+    ) -> None:
         super().__init__(rect, f"sector{number}")
         self.number, self.progress, self.open, self.action = number, progress, open_, action
+        self.in_play = in_play
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m
@@ -41,7 +46,7 @@ class SectorTile(Widget):
             surface, theme.ACCENT if current else edge, self.rect, width, border_radius=m.gap
         )
         box = self.rect.inflate(-m.gap, -m.gap)
-        has_detail = best is not None or current and self.progress.game is not None
+        has_detail = best is not None or self.in_play
         top_h = box.h if not has_detail else round(box.h * 0.5)
         top = pygame.Rect(box.x, box.y, box.w, top_h)
         text_colour = theme.TEXT if self.open else theme.TEXT_DIM
@@ -91,6 +96,15 @@ class SectorMap(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.progress = load_progress(app.storage)  # a damaged file: the app tells the player
+        self.saved = store.load_game(app.storage)
+        self.best: int | None = None  # the cleared sector whose best game "Watch" shows
+
+    def resume(self) -> None:
+        self.saved = store.load_game(self.app.storage)
+        super().resume()
+
+    def in_play(self, number: int) -> bool:
+        return self.saved is not None and self.saved.sector == number
 
     def build(self, m: Metrics) -> list[Widget]:
         widgets = self.header(m, _("Cyber Mole Turf: sectors"), back=True)
@@ -107,10 +121,28 @@ class SectorMap(Scene):
                 if number > SECTORS:
                     continue
                 open_ = self.progress.unlocked(number, unlock_all(self.app))
-                widgets.append(SectorTile(tile, number, self.progress, open_, self.open_sector))
+                widgets.append(
+                    SectorTile(
+                        tile, number, self.progress, open_, self.in_play(number), self.open_sector
+                    )
+                )
         widgets.sort(key=lambda w: getattr(w, "number", 0))
         p = self.progress
-        label = _("Resume sector {number}") if p.game else _("Play sector {number}")
+        label = (
+            _("Resume sector {number}") if self.in_play(p.current) else _("Play sector {number}")
+        )
+        best = self.best_to_watch()
+        if best is not None:
+            watch = pygame.Rect(cont.right - cont.w // 3, cont.y, cont.w // 3, m.unit)
+            cont = pygame.Rect(cont.x, cont.y, watch.x - m.gap - cont.x, m.unit)
+            widgets.append(
+                Button(
+                    watch,
+                    "watch",
+                    _("Best of sector {number}").format(number=best),
+                    lambda: self.watch(best),
+                )
+            )
         widgets.append(
             Button(
                 cont,
@@ -130,12 +162,40 @@ class SectorMap(Scene):
         if focus is None:
             self.focus = "continue"
 
+    def best_to_watch(self) -> int | None:
+        """The focused cleared sector, else the last one chosen, else the highest cleared."""
+        if self.focus and self.focus.startswith("sector"):
+            number = int(self.focus.removeprefix("sector"))
+            if number in self.progress.cleared:
+                self.best = number
+        if self.best is None and self.progress.cleared:
+            self.best = max(self.progress.cleared)
+        if self.best is None or not self.app.storage.path(store.best_file(self.best)).exists():
+            return None
+        return self.best
+
+    def move_focus(self, dx: int, dy: int) -> bool:
+        before = self.best
+        moved = super().move_focus(dx, dy)
+        self.best_to_watch()
+        if self.best != before:
+            self.relayout()  # the Watch button follows the cleared sector in focus
+        return moved
+
+    def watch(self, number: int) -> None:
+        document = store.load_best(self.app.storage, number)
+        if document is not None:
+            self.app.open_scene("moleturf.replay", document)
+
     def open_sector(self, number: int) -> None:
         if not self.progress.unlocked(number, unlock_all(self.app)):
             self.app.audio.play("menu_back")
             self.app.notice(_("Clear sector {number} first.").format(number=number - 1))
             return
-        self.app.open_scene("moleturf.play", self.progress, number)
+        if number in self.progress.cleared:
+            self.best = number  # back on the map, Watch offers this sector's best game
+        saved = self.saved if self.in_play(number) else None
+        self.app.open_scene("moleturf.play", self.progress, number, saved)
 
     def prompts(self) -> list[tuple[str, str]]:
         return [("move", _("Move")), ("confirm", _("Play")), ("back", _("Back"))]

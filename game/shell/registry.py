@@ -21,10 +21,12 @@ SCENES: dict[str, str] = {
     "demineur": "game.demineur.levels:LevelScene",
     "demineur.play": "game.demineur.play:DemineurScene",
     "demineur.stats": "game.demineur.stats:StatsScene",
+    "demineur.replay": "game.demineur.replay:DemineurReplay",
     "moleturf": "game.moleturf.sectors:SectorMap",
     "moleturf.play": "game.moleturf.play:MoleTurfScene",
     "moleturf.celebration": "game.moleturf.celebration:Celebration",
     "moleturf.conquered": "game.moleturf.celebration:Conquered",
+    "moleturf.replay": "game.moleturf.replay:MoleTurfReplay",
 }
 
 

@@ -16,6 +16,7 @@ D-pad or arrows, CONFIRM the focused widget, step a setting left/right, BACK to 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import pygame
@@ -45,6 +46,7 @@ class Host(Protocol):
     ui: UI
     scenes: SceneStack
     device: Device
+    clock: Callable[[], float]  # seconds; the games' timers read it
 
     @property
     def language(self) -> str: ...

@@ -1,0 +1,284 @@
+"""The mid-end (after Simon Tatham's ``midend.c``): one session object per game.
+
+A session sits between a game's rules (``core.demineur.rules``, ``core.moleturf.rules``)
+and the front end. It owns:
+
+- the **move log**: every move executed, with its time in ms of play from the game's start
+  (read from the injected clock through the session's stopwatch);
+- the **timer**: running, paused (menus, pause, focus lost) and stopped by the rules'
+  events, which each game's session states in ``_timer_should_run``;
+- the **hint count** (asking again on an unchanged board does not count twice);
+- **serialisation**: a saved game and a replay are one document — version, game kind,
+  board parameters, seed, the generated layout (Tatham's "DESC"), the move log and the time
+  played. Loading builds a fresh game from the parameters and layout and replays the log,
+  reaching the identical state.
+
+Rules stay in core: a session asks the game's ``interpret_move`` what an intent means and its
+``execute_move`` to carry it out; it never decides a rule itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from core.hints import Hint
+from core.moves import Move, Refusal
+from core.stopwatch import Stopwatch, no_clock
+
+DOCUMENT_VERSION = 1
+MAX_MOVES = 200_000  # far beyond any real game; a larger log is refused as hostile
+MAX_TIME_MS = 10**12  # about 31 years of play
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One move of the log: ``t_ms`` of play since the game's start, and the move."""
+
+    t_ms: int
+    move: Move
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an intent did: the move executed and its result, or the refusal."""
+
+    move: Move | None
+    result: Any = None
+    refusal: Refusal | None = None
+
+
+class Session:
+    """The mid-end of one game. Subclasses bind it to a game's rules (see the module doc)."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, game: Any, clock: Callable[[], float] | None = None) -> None:
+        self.game = game
+        self.stopwatch = Stopwatch(clock or no_clock)
+        self.log: list[Entry] = []
+        self.hints_used = 0
+        self._hinted_at: int | None = None  # the log length when the last hint was counted
+        self.changed = True  # set by every move; the front end clears it once saved
+
+    # ----- to be given by each game ---------------------------------------------------------
+    def interpret(self, intent: str, r: int, c: int, **context: Any) -> Move | Refusal:
+        raise NotImplementedError
+
+    def _execute(self, move: Move) -> Any:
+        raise NotImplementedError
+
+    def _timer_should_run(self) -> bool:
+        """Whether play time counts in the game's state (before any pause)."""
+        raise NotImplementedError
+
+    def _describe(self) -> dict[str, Any]:
+        """The document's ``params``, ``seed`` and ``layout``."""
+        raise NotImplementedError
+
+    @classmethod
+    def _rebuild(
+        cls, params: Any, seed: Any, layout: Any, clock: Callable[[], float] | None
+    ) -> Session:
+        """A fresh session for a document's board (ValueError when the data is bad)."""
+        raise NotImplementedError
+
+    @property
+    def status(self) -> str:
+        return self.game.status
+
+    # ----- moves ---------------------------------------------------------------------------
+    def act(self, intent: str, r: int, c: int, **context: Any) -> Outcome:
+        """The player's intent on cell (r, c): interpreted by the rules, then executed."""
+        move = self.interpret(intent, r, c, **context)
+        if isinstance(move, Refusal):
+            return Outcome(None, None, move)
+        return Outcome(move, self.play(move))
+
+    def play(self, move: Move) -> Any:
+        """Execute ``move`` and log it with the time of play it was made at."""
+        t_ms = self.stopwatch.elapsed_ms
+        result = self._execute(move)
+        self.log.append(Entry(t_ms, move))
+        self.changed = True
+        self._follow_rules_clock()
+        return result
+
+    def hint(self) -> Hint | None:
+        hint = self.game.hint()
+        if hint is not None and self._hinted_at != len(self.log):
+            self.hints_used += 1
+            self._hinted_at = len(self.log)
+            self.changed = True
+        return hint
+
+    # ----- the timer -----------------------------------------------------------------------
+    @property
+    def elapsed_ms(self) -> int:
+        return self.stopwatch.elapsed_ms
+
+    def pause(self) -> None:
+        """Menus, the pause screen, the window losing focus: the clock stops."""
+        self.stopwatch.pause()
+
+    def resume(self) -> None:
+        """Back in play: the clock runs again if the rules say time counts."""
+        if self._timer_should_run():
+            if not self.stopwatch.started:
+                self.stopwatch.start()
+            else:
+                self.stopwatch.resume()
+
+    def _follow_rules_clock(self) -> None:
+        should = self._timer_should_run()
+        if should and not self.stopwatch.started:
+            self.stopwatch.start()
+        elif not should and self.stopwatch.running:
+            self.stopwatch.pause()
+
+    # ----- documents -----------------------------------------------------------------------
+    def to_document(self) -> dict[str, Any]:
+        """The whole game as plain JSON data: a saved game and a replay at once."""
+        return {
+            "version": DOCUMENT_VERSION,
+            "kind": self.kind,
+            **self._describe(),
+            "moves": [[e.t_ms, *_move_to_json(e.move)] for e in self.log],
+            "elapsed_ms": self.elapsed_ms,
+            "hints": self.hints_used,
+        }
+
+    @classmethod
+    def from_document(cls, document: Any, clock: Callable[[], float] | None = None) -> Session:
+        """Rebuild a session by replaying a document's moves; its clock comes back paused.
+
+        ValueError, with a message a person can act on, for anything damaged or hostile.
+        """
+        try:
+            entries = read_entries(document, cls.kind)
+            session = cls._rebuild(document["params"], document["seed"], document["layout"], clock)
+            for k, entry in enumerate(entries):
+                try:
+                    session._execute(entry.move)
+                except ValueError as bad:
+                    raise ValueError(f"move {k + 1} of the game cannot be made: {bad}") from None
+                session.log.append(entry)
+            elapsed = _count(document["elapsed_ms"], "the time played", MAX_TIME_MS)
+            if entries and elapsed < entries[-1].t_ms:
+                raise ValueError("the time played is shorter than the time of the last move")
+            session.hints_used = _count(document["hints"], "the hint count", MAX_MOVES)
+        except KeyError as missing:
+            raise ValueError(f"the game file has no {missing} field") from None
+        except (TypeError, OverflowError, RecursionError) as bad:
+            raise ValueError(f"the game file is damaged: {bad}") from None
+        session._hinted_at = len(session.log) if session.hints_used else None
+        if session.log or session._timer_should_run():
+            session.stopwatch.restore(elapsed)
+        session.changed = False
+        return session
+
+
+def read_entries(document: Any, kind: str) -> list[Entry]:
+    """The checked move log of a document of ``kind`` (ValueError when it is not one)."""
+    if not isinstance(document, dict):
+        raise ValueError("a game file must hold a JSON object")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("the game file has no version number")
+    if version != DOCUMENT_VERSION:
+        raise ValueError(
+            f"the game file is of version {version}; this program reads version "
+            f"{DOCUMENT_VERSION} only"
+        )
+    if document.get("kind") != kind:
+        raise ValueError(f"the game file is a {document.get('kind')!r} game, not {kind!r}")
+    moves = document.get("moves")
+    if not isinstance(moves, list):
+        raise ValueError("the game file's moves must be a list")
+    if len(moves) > MAX_MOVES:
+        raise ValueError(f"the game file has {len(moves)} moves; at most {MAX_MOVES} are read")
+    entries = []
+    last = 0
+    for k, raw in enumerate(moves):
+        if not isinstance(raw, list) or len(raw) < 2 or not isinstance(raw[1], str):
+            raise ValueError(f"move {k + 1} of the game file is not [time, name, ...]")
+        t_ms = _count(raw[0], f"the time of move {k + 1}", MAX_TIME_MS)
+        if t_ms < last:
+            raise ValueError(f"move {k + 1} is timed before the move before it")
+        last = t_ms
+        entries.append(Entry(t_ms, _move_from_json(raw[1:])))
+    return entries
+
+
+def document_kind(document: Any) -> str:
+    """The ``kind`` of a game document, checked only for being a known kind's name."""
+    kind = document.get("kind") if isinstance(document, dict) else None
+    if not isinstance(kind, str):
+        raise ValueError("this is not a game file of this program (it names no game)")
+    return kind
+
+
+def _count(value: Any, name: str, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+        raise ValueError(f"{name} must be a whole number from 0 to {most}, not {value!r}")
+    return value
+
+
+def _move_to_json(move: Move) -> list[Any]:
+    return [list(_move_to_json(v)) if isinstance(v, tuple) else v for v in move]
+
+
+def _move_from_json(raw: list[Any]) -> Move:
+    """Lists become tuples, as the rules make them; the rules check the rest on replay."""
+
+    def tup(v: Any, depth: int = 0) -> Any:
+        if isinstance(v, list):
+            if depth > 3:
+                raise ValueError("a move is nested too deeply")
+            return tuple(tup(x, depth + 1) for x in v)
+        return v
+
+    return tuple(tup(v) for v in raw)
+
+
+class Replay:
+    """A finished (or saved) game played back: ``seek(t_ms)`` shows the board as it was at
+    that moment of play. The document is checked in full when the replay is made."""
+
+    def __init__(self, document: Any, session_class: type[Session]) -> None:
+        final = session_class.from_document(document)  # ValueError for a bad document
+        self.session_class = session_class
+        self.document = document
+        self.entries = final.log
+        self.duration_ms = final.elapsed_ms
+        self.final = final
+        self._restart()
+
+    def _restart(self) -> None:
+        d = self.document
+        self.session = self.session_class._rebuild(d["params"], d["seed"], d["layout"], None)
+        self.position = 0  # entries applied
+        self.t_ms = 0
+
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    @property
+    def last_move(self) -> Move | None:
+        return self.entries[self.position - 1].move if self.position else None
+
+    def seek(self, t_ms: int) -> int:
+        """Show the board at ``t_ms`` of play (clamped to the game); returns the moves made
+        by this call (a step back replays from the start)."""
+        t_ms = max(0, min(int(t_ms), self.duration_ms))
+        if t_ms < self.t_ms:
+            self._restart()
+        made = 0
+        while self.position < len(self.entries) and self.entries[self.position].t_ms <= t_ms:
+            self.session._execute(self.entries[self.position].move)
+            self.position += 1
+            made += 1
+        self.t_ms = t_ms
+        return made

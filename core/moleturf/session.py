@@ -1,0 +1,115 @@
+"""Cyber Mole Turf's mid-end: a sector of ``core.moleturf.rules`` with its log, timer, document.
+
+The clock runs while the sector is in play (it stops at a win and at Game Over, and runs
+again after "Undo Last Move"); the front end pauses it in menus and while the window is
+away. Undo and redo are moves of the log like any other, so a replay shows them and a loaded
+game comes back with the same shields. ``mistakes`` counts every conflict made, also those
+that undo took back: the manual's shields are never given back by undo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from core.checks import as_int
+from core.hints import Hint
+from core.midend import Outcome, Session
+from core.moleturf.rules import (
+    MoleTurf,
+    execute_move,
+    hint_move,
+    interpret_drag,
+    interpret_move,
+)
+from core.moves import Move, Refusal
+
+SHIELDS = 3
+
+
+class MoleTurfSession(Session):
+    kind = "moleturf"
+
+    def __init__(
+        self,
+        game: MoleTurf,
+        sector: int | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        super().__init__(game, clock)
+        if sector is not None:
+            sector = as_int(sector, "sector")
+            if sector < 1:
+                raise ValueError(f"sector numbers start at 1, not {sector}")
+        self.sector = sector
+        self.mistakes = 0
+
+    @classmethod
+    def new(
+        cls,
+        regions: object,
+        sector: int | None = None,
+        shields: int = SHIELDS,
+        auto_x: bool = True,
+        clock: Callable[[], float] | None = None,
+    ) -> MoleTurfSession:
+        session = cls(MoleTurf(regions, shields=shields, auto_x=auto_x), sector, clock)
+        session.resume()  # the clock of a sector runs from the moment it is opened
+        return session
+
+    # ----- rules ---------------------------------------------------------------------------
+    def interpret(self, intent: str, r: int, c: int, **context: Any) -> Move | Refusal:
+        return interpret_move(self.game, intent, r, c, mode=context.get("mode", "mole"))
+
+    def drag(self, cells: Iterable[tuple[int, int]], mode: str = "mole") -> Outcome:
+        """A drag across cells (a barricade, or an eraser drag): one move, one undo step."""
+        move = interpret_drag(self.game, cells, mode)
+        if isinstance(move, Refusal):
+            return Outcome(None, None, move)
+        return Outcome(move, self.play(move))
+
+    def apply_hint(self, hint: Hint) -> Outcome:
+        """Carry out a hint's conclusion on the board (Apply)."""
+        move = hint_move(self.game, hint)
+        if move is None or self.status != "playing":
+            return Outcome(None, None, Refusal("nothing_to_apply"))
+        return Outcome(move, self.play(move))
+
+    def undo(self) -> bool:
+        if not self.game.can_undo:
+            return False
+        self.play(("undo",))
+        return True
+
+    def redo(self) -> bool:
+        if not self.game.can_redo:
+            return False
+        self.play(("redo",))
+        return True
+
+    def _execute(self, move: Move) -> str:
+        shields = self.game.shields
+        result = execute_move(self.game, move)
+        if self.game.shields < shields:  # a conflict, or a redone one: a shield lost
+            self.mistakes += 1
+        return result
+
+    def _timer_should_run(self) -> bool:
+        return self.game.status == "playing"
+
+    # ----- documents -----------------------------------------------------------------------
+    def _describe(self) -> dict[str, Any]:
+        return {
+            "params": {"sector": self.sector, "shields": self.game.capacity},
+            "seed": None,
+            "layout": self.game.regions.tolist(),
+        }
+
+    @classmethod
+    def _rebuild(cls, params: Any, seed: Any, layout: Any, clock) -> MoleTurfSession:
+        if not isinstance(params, dict):
+            raise ValueError("the game file's board parameters must be an object")
+        if seed is not None:
+            raise ValueError("a Mole Turf game file has no seed")
+        game = MoleTurf(layout, shields=params["shields"])
+        return cls(game, params["sector"], clock)

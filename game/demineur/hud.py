@@ -1,0 +1,171 @@
+"""What the Démineur screen shows around the board: the number/flag mode switch, the mine
+counter and the timer, and the message line (hint sentence with the rule book's legend, a
+refusal, the figures of a finished game). Drawing only: the scene passes in what to show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pygame
+
+from core.demineur.session import Result
+from core.hints import Hint
+from game.demineur import board
+from game.demineur.board import Palette
+from game.i18n import _
+from game.ui import theme
+from game.ui.widgets import UI, Widget, draw_focus
+
+
+class FlagSwitch(Widget):
+    """Number mode ↔ flag mode: two segments, a digit and a flag, the active one lit."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        palette: Palette,
+        flag_mode: Callable[[], bool],
+        toggle: Callable[[], None],
+    ) -> None:
+        super().__init__(rect, "flag_mode")
+        self.palette, self.flag_mode, self.toggle = palette, flag_mode, toggle
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        m = ui.m
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=m.gap)
+        half = self.rect.w // 2
+        tile = max(8, min(half, self.rect.h) * 7 // 10)
+        tiles = board.Tiles(ui.fonts, tile, self.palette)
+        for i, code in enumerate((board.OPEN + 1, board.FLAG)):
+            seg = pygame.Rect(self.rect.x + i * half, self.rect.y, half, self.rect.h)
+            active = self.flag_mode() == (i == 1)
+            if active:
+                pygame.draw.rect(
+                    surface, theme.PRIMARY_HI, seg.inflate(-4, -4), border_radius=m.gap
+                )
+            t = tiles[code]
+            if not active:
+                t = t.copy()
+                t.set_alpha(110)
+            surface.blit(t, t.get_rect(center=seg.center))
+        if focused and ui.show_focus:
+            draw_focus(surface, self.rect, m)
+
+    def confirm(self) -> None:
+        self.toggle()
+
+
+def format_time(ms: int) -> str:
+    """m:ss.t — the same in every language."""
+    tenths = ms // 100
+    return f"{tenths // 600}:{tenths // 10 % 60:02d}.{tenths % 10}"
+
+
+def timer_text(ms: int) -> str:
+    seconds = ms // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def draw_counters(
+    surface: pygame.Surface,
+    ui: UI,
+    boxes: list[tuple[pygame.Rect, str, str, bool]],
+) -> None:
+    """Boxes of (rect, value, label, warn): the mine counter and the timer."""
+    m = ui.m
+    for box, text, label, warn in boxes:
+        pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=m.gap)
+        top = pygame.Rect(box.x, box.y, box.w, box.h * 4 // 10)
+        value = pygame.Rect(box.x, top.bottom - m.gap // 3, box.w, box.h - top.h)
+        ui.fonts.text(
+            surface, label, top.inflate(-m.gap, 0), round(m.font * 0.7), theme.TEXT_DIM, max_lines=1
+        )
+        ui.fonts.text(
+            surface,
+            text,
+            value.inflate(-m.gap, 0),
+            round(m.title_font * 1.05),
+            theme.NOTICE if warn else theme.ACCENT,
+            bold=True,
+            max_lines=1,
+        )
+
+
+def result_text(res: Result, hints: int, rank: int | None) -> str:
+    head = _("You won!") if res.won else _("A mine exploded: game over.")
+    figures = _(
+        "Time {time}, 3BV {bv}, 3BV/s {bvs}, efficiency {efficiency} %, hints used: {hints}"
+    ).format(
+        time=format_time(res.ms),
+        bv=res.bv if res.won else f"{res.bv_solved}/{res.bv}",
+        bvs=f"{res.bvs:.2f}",
+        efficiency=round(res.efficiency * 100),
+        hints=hints,
+    )
+    if rank is not None:
+        head += " " + _("Best times on this board: #{rank}").format(rank=rank)
+    return head + "\n" + figures
+
+
+def draw_message(
+    surface: pygame.Surface,
+    ui: UI,
+    box: pygame.Rect,
+    text: str,
+    hint: Hint | None,
+    palette: Palette,
+) -> None:
+    """The message line; with a hint, the legend of the marks it uses beneath it."""
+    m = ui.m
+    if hint is not None:
+        legend_h = min(box.h // 3, m.font * 3 // 2)
+        draw_legend(
+            surface, ui, pygame.Rect(box.x, box.bottom - legend_h, box.w, legend_h), hint, palette
+        )
+        box = pygame.Rect(box.x, box.y, box.w, box.h - legend_h)
+    if text:
+        ui.fonts.text(surface, text, box, m.font, theme.TEXT, align="left", max_lines=3)
+
+
+def draw_legend(
+    surface: pygame.Surface, ui: UI, box: pygame.Rect, hint: Hint, palette: Palette
+) -> None:
+    """The rule book's legend for the marks a hint uses."""
+    items = [(board.OPEN + 2 + board.MARK * board.USED, _("used number"))]
+    if hint.kind == "safe":
+        items.append((board.MARK * board.SAFE, _("deduced safe cell")))
+    elif hint.kind == "mine":
+        items.append((board.MARK * board.DEDUCED_MINE, _("deduced mine")))
+    else:
+        items.append((board.MARK * board.GUESS, _("least risky cell")))
+    tiles = board.Tiles(ui.fonts, max(8, box.h - 2), palette)
+    slot = box.w // len(items)
+    for i, (code, label) in enumerate(items):
+        x = box.x + i * slot
+        t = tiles[code]
+        surface.blit(t, (x, box.y + 1))
+        text_box = pygame.Rect(
+            x + t.get_width() + ui.m.gap // 2, box.y, slot - t.get_width() - ui.m.gap, box.h
+        )
+        ui.fonts.text(
+            surface,
+            label,
+            text_box,
+            round(ui.m.font * 0.85),
+            theme.TEXT_DIM,
+            align="left",
+            max_lines=1,
+        )
+
+
+def hint_marks(hint: Hint, rows: int, cols: int) -> np.ndarray:
+    """The board marks of a hint: its used numbers and the cells it concludes about."""
+    marks = np.zeros((rows, cols), np.int8)
+    for item in hint.evidence:
+        if item[0] == "number":
+            marks[item[1], item[2]] = board.USED
+    mark = {"safe": board.SAFE, "mine": board.DEDUCED_MINE}.get(hint.kind, board.GUESS)
+    for r, c in hint.cells:
+        marks[r, c] = mark
+    return marks

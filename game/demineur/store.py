@@ -1,0 +1,130 @@
+"""Everything Démineur keeps on disk: statistics, the unfinished game, the best games.
+
+- ``demineur_stats.json``: ``StatsBook`` — ``core.demineur.stats.Statistics`` plus the
+  recent winning times per size (for the chart).
+- ``demineur_game.json``: the unfinished game, a mid-end document (moves and times), saved
+  by the background writer and resumed by replaying it.
+- ``demineur_best_<cols>x<rows>_<mines>.json``: the fastest win on each board size, also a
+  document, watched as a replay from the statistics.
+
+Every file goes through the platform's ``Storage`` (versioned, atomic, checked on load; a
+damaged file is set aside and the player is told).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from core.demineur.rules import PRESETS
+from core.demineur.session import DemineurSession
+from core.demineur.stats import Statistics, board_key
+from game.platform.storage import Storage
+
+STATS_FILE = "demineur_stats.json"
+STATS_VERSION = 1
+GAME_FILE = "demineur_game.json"
+FILE_VERSION = 1  # the storage wrapper's version; the document inside has its own
+RECENT = 20  # winning times kept per size for the chart
+
+
+class StatsBook:
+    """The statistics as saved: ``record`` a finished game, ``abandon`` a left one."""
+
+    def __init__(self, storage: Storage, today=lambda: datetime.date.today().isoformat()) -> None:
+        self.storage = storage
+        self.today = today
+        self.stats, self.recent = storage.load_json(
+            STATS_FILE, self._validate, lambda: (Statistics(), {}), STATS_VERSION
+        )
+
+    @staticmethod
+    def _validate(data: Any) -> tuple[Statistics, dict[str, list[int]]]:
+        if not isinstance(data, dict):
+            raise ValueError("statistics file must hold an object")
+        stats = Statistics.from_dict(data.get("sizes"))
+        recent = data.get("recent")
+        if not isinstance(recent, dict) or not all(
+            isinstance(v, list) and all(isinstance(t, int) and t >= 0 for t in v)
+            for v in recent.values()
+        ):
+            raise ValueError("recent times must be lists of milliseconds")
+        return stats, {str(k): v[-RECENT:] for k, v in recent.items()}
+
+    def save(self) -> None:
+        """Hand the statistics to the background writer (a failure is told by the app)."""
+        data = {"sizes": self.stats.to_dict(), "recent": self.recent}
+        self.storage.save_soon(STATS_FILE, data, STATS_VERSION)
+
+    def record(self, key: str, won: bool, time_ms: int) -> int | None:
+        """Count a finished game; return the win's place in the top ten (None otherwise)."""
+        rank = self.stats.record(key, won, time_ms, self.today())
+        if won:
+            self.recent.setdefault(key, []).append(time_ms)
+            del self.recent[key][:-RECENT]
+        self.save()
+        return rank
+
+    def abandon(self, key: str) -> None:
+        self.stats.abandon(key)
+        self.save()
+
+    def reset(self, key: str) -> None:
+        self.stats.reset(key)
+        self.recent.pop(key, None)
+        self.save()
+
+    def keys(self) -> list[str]:
+        """The presets in rule-book order, then every custom size with a record."""
+        presets = preset_keys()
+        return presets + sorted(k for k in self.stats.sizes if k not in presets)
+
+
+def load_game(storage: Storage, clock) -> DemineurSession | None:
+    """The unfinished game saved last time (its clock paused), or None."""
+
+    def validate(data: Any) -> DemineurSession:
+        session = DemineurSession.from_document(data, clock)
+        if session.status != "playing":
+            raise ValueError("only a game in progress is kept to be resumed")
+        return session
+
+    return storage.load_json(GAME_FILE, validate, lambda: None, FILE_VERSION)
+
+
+def save_game(storage: Storage, session: DemineurSession) -> None:
+    """Keep a game in progress (a finished or untouched one leaves no file)."""
+    if session.status == "playing":
+        storage.save_soon(GAME_FILE, session.to_document(), FILE_VERSION)
+    else:
+        storage.forget(GAME_FILE)
+    session.changed = False
+
+
+def forget_game(storage: Storage) -> None:
+    storage.forget(GAME_FILE)
+
+
+def best_file(key: str) -> str:
+    return "demineur_best_" + key.replace("/", "_") + ".json"
+
+
+def save_best(storage: Storage, session: DemineurSession) -> None:
+    g = session.game
+    storage.save_soon(best_file(board_key(g.cols, g.rows, g.mines)), session.to_document())
+
+
+def load_best(storage: Storage, key: str) -> dict[str, Any] | None:
+    """The best game on board ``key`` as a checked document, or None."""
+    if not storage.path(best_file(key)).exists():
+        return None
+
+    def validate(data: Any) -> dict[str, Any]:
+        DemineurSession.from_document(data)
+        return data
+
+    return storage.load_json(best_file(key), validate, lambda: None, FILE_VERSION)
+
+
+def preset_keys() -> list[str]:
+    return [board_key(p.cols, p.rows, p.mines) for p in PRESETS.values()]

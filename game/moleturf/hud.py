@@ -1,0 +1,65 @@
+"""What the Mole Turf screen shows beside the board: shields and the timer, and how times
+and mistakes are written. Drawing only."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+from game.moleturf.board import draw_shields
+from game.ui import theme
+from game.ui.layout import Metrics
+from game.ui.text import FontBook
+
+
+def format_time(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+def mistakes_text(n: int) -> str:
+    return _("Mistakes: {n}").format(n=n)
+
+
+def draw_info(
+    surface: pygame.Surface,
+    fonts: FontBook,
+    m: Metrics,
+    box: pygame.Rect,
+    shields: tuple[int, int],
+    broke: float | None,
+    now: float,
+    seconds: float | None,
+) -> None:
+    """Shields (icons and n/total) and, unless ``seconds`` is None, the timer."""
+    left, total = shields
+    line = pygame.Rect(box.x, box.y, box.w, m.unit)
+    icons = pygame.Rect(line.x, line.y + m.gap // 2, line.w, line.h - m.gap)
+    draw_shields(surface, icons, left, total, broke, now)
+    shield_w = total * (round(icons.h * 0.82) + max(2, icons.h // 6))
+    count = pygame.Rect(line.x + shield_w + m.gap, line.y, round(m.unit * 1.6), line.h)
+    fonts.text(
+        surface,
+        _("{left}/{total}").format(left=left, total=total),
+        count,
+        m.title_font,
+        theme.TEXT,
+        bold=True,
+        align="left",
+        max_lines=1,
+    )
+    if seconds is None:
+        return
+    if m.portrait:
+        clock_box = pygame.Rect(count.right, line.y, box.right - count.right, line.h)
+    else:
+        clock_box = pygame.Rect(box.x, line.bottom + m.gap, box.w, m.unit)
+    fonts.text(
+        surface,
+        _("Time {time}").format(time=format_time(seconds)),
+        clock_box,
+        m.title_font,
+        theme.ACCENT,
+        align="right" if m.portrait else "left",
+        max_lines=1,
+    )

@@ -1,0 +1,207 @@
+"""Watching a finished game again: the shared controls of both games' replay screens.
+
+A replay screen shows a ``core.midend.Replay`` on the game's own board view, with play/pause,
+the speed (1×, 2×, 4×) and a scrub bar, with every device: tap or drag the bar, or focus it
+and step with left/right (5 s a step); Start / P plays or pauses, LB/RB change the speed,
+B / Esc goes back. Each game's screen (``game.<game>.replay``) lays out and draws its board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from core.midend import Replay
+from game.i18n import _
+from game.platform.intents import Intent, Kind
+from game.shell.scene import Host, Scene
+from game.ui import theme
+from game.ui.layout import Metrics
+from game.ui.widgets import UI, Button, Label, Widget, draw_focus
+
+SPEEDS = (1, 2, 4)
+STEP_MS = 5000  # a left/right step on the scrub bar
+
+
+def clock_text(ms: float) -> str:
+    s = int(ms) // 1000
+    return f"{s // 60}:{s % 60:02d}"
+
+
+class ScrubBar(Widget):
+    """The time of the replay as a bar: a tap or a drag puts the replay at that point."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        fraction: Callable[[], float],
+        seek: Callable[[float], None],
+        step: Callable[[int], None],
+    ) -> None:
+        super().__init__(rect, "scrub")
+        self.fraction, self.seek, self.step = fraction, seek, step
+
+    def at(self, x: int) -> float:
+        track = self.track()
+        return min(1.0, max(0.0, (x - track.x) / max(1, track.w)))
+
+    def track(self) -> pygame.Rect:
+        return self.rect.inflate(-self.rect.h, -self.rect.h * 2 // 3)
+
+    def tap(self, pos: tuple[int, int]) -> None:
+        self.seek(self.at(pos[0]))
+
+    def adjust(self, step: int) -> bool:
+        self.step(step)
+        return True
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        track = self.track()
+        pygame.draw.rect(surface, theme.PANEL, track, border_radius=track.h // 2)
+        done = track.copy()
+        done.w = round(track.w * self.fraction())
+        pygame.draw.rect(surface, theme.ACCENT, done, border_radius=track.h // 2)
+        knob = (done.right, track.centery)
+        pygame.draw.circle(surface, theme.TEXT, knob, self.rect.h // 3)
+        if focused and ui.show_focus:
+            draw_focus(surface, self.rect, ui.m)
+
+
+class ReplayScene(Scene):
+    """Plays ``replay`` back; subclasses give ``layout_board`` and ``draw_board``."""
+
+    def __init__(self, app: Host, replay: Replay, title: str) -> None:
+        super().__init__(app)
+        self.replay, self.title = replay, title
+        self.playing = True
+        self.speed = SPEEDS[0]
+        self.t_ms = 0.0
+        self.scrubbing = False
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+
+    # ----- layout --------------------------------------------------------------------------
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, self.title, back=True)
+        body = self.body(m)
+        bar = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
+        self.board_rect = pygame.Rect(body.x, body.y, body.w, bar.y - m.gap - body.y)
+        self.layout_board(self.board_rect)
+        button_w = min(round(m.unit * 2.6), bar.w // 5)
+        play = pygame.Rect(bar.x, bar.y, button_w, m.unit)
+        speed = play.move(button_w + m.gap, 0)
+        time_w = round(m.unit * 2.4)
+        clock = pygame.Rect(bar.right - time_w, bar.y, time_w, m.unit)
+        scrub = pygame.Rect(speed.right + m.gap, bar.y, clock.x - speed.right - 2 * m.gap, m.unit)
+        widgets += [
+            Button(play, "play", _("Pause") if self.playing else _("Play"), self.toggle_play),
+            Button(speed, "speed", _("{speed}×").format(speed=self.speed), self.next_speed),
+            ScrubBar(scrub, self.fraction, self.seek_fraction, self.step),
+            Label(clock, "clock", self.clock_label(), m.font, align="right"),
+        ]
+        if self.focus in (None, "back"):
+            self.focus = "play"
+        return widgets
+
+    def layout_board(self, area: pygame.Rect) -> None:
+        raise NotImplementedError
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def moved(self) -> None:
+        """The board the replay shows has changed (drop caches)."""
+
+    # ----- playing -------------------------------------------------------------------------
+    @property
+    def duration_ms(self) -> int:
+        return self.replay.duration_ms
+
+    def fraction(self) -> float:
+        return self.t_ms / self.duration_ms if self.duration_ms else 1.0
+
+    def clock_label(self) -> str:
+        return f"{clock_text(self.t_ms)} / {clock_text(self.duration_ms)}"
+
+    def seek(self, t_ms: float) -> None:
+        self.t_ms = max(0.0, min(float(t_ms), float(self.duration_ms)))
+        before, back = self.replay.position, int(self.t_ms) < self.replay.t_ms
+        self.replay.seek(int(self.t_ms))
+        if back or self.replay.position != before:
+            self.moved()
+        self._refresh_clock()
+
+    def seek_fraction(self, fraction: float) -> None:
+        self.seek(fraction * self.duration_ms)
+
+    def step(self, direction: int) -> None:
+        self.seek(self.t_ms + direction * STEP_MS)
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.t_ms >= self.duration_ms:
+            self.seek(0)  # at the end, Play starts again from the beginning
+        self.playing = not self.playing
+        self.relayout()
+
+    def next_speed(self, step: int = 1) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + step) % len(SPEEDS)]
+        self.relayout()
+
+    def update(self, dt: float) -> None:
+        if not self.playing or self.scrubbing:
+            return
+        self.seek(self.t_ms + dt * 1000 * self.speed)
+        if self.t_ms >= self.duration_ms:
+            self.playing = False
+            self.relayout()
+
+    def _refresh_clock(self) -> None:
+        for w in self.widgets:
+            if w.key == "clock":
+                w.text = self.clock_label()
+
+    # ----- intents -------------------------------------------------------------------------
+    def scrub_bar(self) -> ScrubBar | None:
+        return next((w for w in self.widgets if isinstance(w, ScrubBar)), None)
+
+    def handle(self, intent: Intent) -> bool:
+        kind = intent.kind
+        bar = self.scrub_bar()
+        if kind is Kind.DRAG_START and bar is not None and intent.pos is not None:
+            self.scrubbing = bar.rect.inflate(0, bar.rect.h).collidepoint(intent.pos)
+            if self.scrubbing:
+                bar.tap(intent.pos)
+            return True
+        if kind is Kind.DRAG_MOVE and self.scrubbing and bar is not None and intent.pos:
+            bar.tap(intent.pos)
+            return True
+        if kind is Kind.DRAG_END:
+            self.scrubbing = False
+            return True
+        if kind is Kind.PAUSE:
+            self.toggle_play()
+            return True
+        if kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
+            self.next_speed(1 if kind is Kind.MODE_NEXT else -1)
+            return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.app.metrics
+        surface.fill(theme.BACKGROUND)
+        pygame.draw.rect(surface, theme.HEADER, (0, 0, m.width, m.header_h))
+        self.draw_board(surface)
+        ui = self.app.ui
+        for w in self.widgets:
+            w.draw(surface, ui, w.key == self.focus)
+        if self.prompt_bar_shown():
+            self.draw_prompt_bar(surface, ui)
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [
+            ("move", _("Move")),
+            ("confirm", _("Select")),
+            ("pause", _("Play/Pause")),
+            ("mode", _("Speed")),
+            ("back", _("Back")),
+        ]

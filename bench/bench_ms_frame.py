@@ -25,10 +25,12 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
 from core.demineur.rules import PRESETS, Minesweeper  # noqa: E402
+from core.demineur.session import DemineurSession  # noqa: E402
 from game.app import App, Options  # noqa: E402
 from game.demineur.board import CLASSIC  # noqa: E402
-from game.demineur.play import DemineurScene, Level  # noqa: E402
-from game.demineur.stats import StatsBook  # noqa: E402
+from game.demineur.levels import Level  # noqa: E402
+from game.demineur.play import DemineurScene  # noqa: E402
+from game.demineur.store import StatsBook  # noqa: E402
 
 SIZE = (1920, 1080)
 IDLE_FRAMES = 300
@@ -82,9 +84,9 @@ def main() -> None:
 
     # idle: a game in progress, nothing changes between frames
     game = Minesweeper(p.cols, p.rows, p.mines, seed=11)
-    scene = DemineurScene(app, level, book, game)
+    scene = DemineurScene(app, level, book, DemineurSession(game, level.name))
     app.scenes.push(scene)
-    scene.act("reveal", p.rows // 2, p.cols // 2)
+    scene.act("tap", p.rows // 2, p.cols // 2)
     scene.skip_ripple()
     assert scene.view.whole_board_visible, "the marathon board must be fully visible"
     app.draw(0)
@@ -97,11 +99,11 @@ def main() -> None:
         mines = np.zeros((p.rows, p.cols), bool)
         mines.flat[rng.choice(p.rows * p.cols, 60, replace=False)] = True
         mines[p.rows // 2 - 1 : p.rows // 2 + 2, p.cols // 2 - 1 : p.cols // 2 + 2] = False
-        scene.start(Minesweeper.from_mines(mines))
+        scene.start(DemineurSession(Minesweeper.from_mines(mines)))
         app.draw(0)
-        scene.act("reveal", p.rows // 2, p.cols // 2)
+        scene.act("tap", p.rows // 2, p.cols // 2)
         cells.append(int(scene.game.revealed.sum()))
-        while scene.ripple_until > 0:
+        while scene.effects.rippling:
             scene.update(FRAME_S)
             cascade.append(timed(lambda: app.draw(0)))
     results["cascade"] = summary(cascade)

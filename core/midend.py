@@ -270,13 +270,17 @@ class Replay:
         return self.entries[self.position - 1].move if self.position else None
 
     def seek(self, t_ms: int) -> int:
-        """Show the board at ``t_ms`` of play (clamped to the game); returns the moves made
-        by this call (a step back replays from the start)."""
+        """Show the board at ``t_ms`` of play (clamped to the game): every move made before
+        that moment, and at the very end all of them; returns the moves made by this call
+        (a step back replays from the start). At 0 the board is as it was before any move."""
         t_ms = max(0, min(int(t_ms), self.duration_ms))
         if t_ms < self.t_ms:
             self._restart()
         made = 0
-        while self.position < len(self.entries) and self.entries[self.position].t_ms <= t_ms:
+        end = t_ms >= self.duration_ms
+        while self.position < len(self.entries) and (
+            self.entries[self.position].t_ms < t_ms or end
+        ):
             self.session._execute(self.entries[self.position].move)
             self.position += 1
             made += 1

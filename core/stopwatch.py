@@ -30,7 +30,7 @@ class Stopwatch:
         total = self._banked
         if self._since is not None:
             total += self._clock() - self._since
-        return self._restored_ms + int(total * 1000)
+        return self._restored_ms + round(total * 1000)
 
     def start(self) -> None:
         if not self.started:

@@ -70,6 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
         "platform's user data folder)",
     )
     parser.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="watch a saved game or replay (a best game from the data folder, or one shared)",
+    )
+    parser.add_argument(
         "--frames",
         type=positive,
         metavar="N",
@@ -165,6 +170,12 @@ def main(argv: list[str] | None = None) -> int:
         return fail(problem)
     if args.screenshot and (problem := screenshot_problem(args.screenshot)):
         return fail(problem)
+    replay = None
+    if args.replay:
+        try:
+            replay = read_replay(args.replay)
+        except ValueError as bad:
+            return fail(f"--replay {args.replay}: {bad}")
     if problem := display_problem(args):
         return fail(problem, 1)
     storage = Storage(folder)  # holds the folder's lock while the program runs
@@ -176,12 +187,24 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
     try:
-        return _run(args)
+        return _run(args, replay)
     finally:
         storage.close()
 
 
-def _run(args: argparse.Namespace) -> int:
+def read_replay(path: str) -> tuple[str, dict]:
+    """The kind and checked document of a game file; ValueError saying what is wrong."""
+    from core.documents import MAX_TEXT, read_document
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_TEXT + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot be read: {getattr(error, 'strerror', None) or error}") from None
+    return read_document(text)
+
+
+def _run(args: argparse.Namespace, replay: tuple[str, dict] | None = None) -> int:
     from game.app import App, Options
 
     options = Options(
@@ -193,6 +216,7 @@ def _run(args: argparse.Namespace) -> int:
         data_dir=args.data_dir,
         frames=args.frames,
         screenshot=args.screenshot,
+        replay=replay,
     )
     return App(options).run()
 

@@ -56,6 +56,7 @@ class Options:
     data_dir: str | None = None
     frames: int | None = None  # render this many frames, then exit (tests, docs)
     screenshot: str | None = None  # save the last frame here (with ``frames``)
+    replay: tuple[str, dict] | None = None  # (game kind, checked document) to watch
 
 
 class App:
@@ -101,6 +102,9 @@ class App:
         self.storage.on_damaged = self.file_damaged  # files the screens load later
         if options.game:
             self.open_game(options.game)
+        if options.replay:
+            kind, document = options.replay
+            self.open_scene(f"{kind}.replay", document)
 
     # window ----------------------------------------------------------------------------------
     @property
@@ -274,6 +278,17 @@ class App:
         for intent in self.translator.update(now_ms):
             self.dispatch(intent)
 
+    def report_failed_saves(self) -> None:
+        """Tell the player, once per file, that the background writer could not save it
+        (it tries again with the next change)."""
+        failed = self.storage.take_failures()
+        if failed:
+            self.notice(
+                _("{files} could not be saved: it will be tried again.").format(
+                    files=", ".join(failed)
+                )
+            )
+
     def draw(self, now_ms: int) -> None:
         self.screen.fill(theme.BACKGROUND)
         self.scenes.draw(self.screen)
@@ -330,6 +345,7 @@ class App:
                 now_ms = pygame.time.get_ticks()
                 self.process_events(pygame.event.get(), now_ms)
                 self.advance(dt)
+                self.report_failed_saves()
                 self.draw(now_ms)
                 pygame.display.flip()
                 drawn += 1

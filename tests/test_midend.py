@@ -396,8 +396,11 @@ def test_a_replay_shows_the_board_at_any_moment_forwards_and_backwards():
         states.append(session.game.revealed.copy())
     replay = Replay(session.to_document(), DemineurSession)
     assert replay.duration_ms == session.elapsed_ms == 4500
-    for t_ms, k in ((0, 0), (2600, 5), (4500, 9), (900, 1), (0, 0), (4499, 8)):
+    assert replay.game.revealed.sum() == 0  # at 0: the board before the first touch
+    for t_ms, k in ((1, 0), (2600, 5), (4500, 9), (900, 1), (1, 0), (4499, 8)):
         replay.seek(t_ms)
         assert (replay.game.revealed == states[k]).all(), t_ms
+    replay.seek(0)
+    assert replay.game.revealed.sum() == 0 and replay.position == 0
     replay.seek(10**9)
     assert replay.t_ms == 4500 and replay.position == len(session.log)

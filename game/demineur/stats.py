@@ -10,7 +10,7 @@ import pygame
 from core.demineur.rules import PRESETS
 from core.demineur.stats import board_key
 from game.demineur.hud import format_time
-from game.demineur.store import RECENT, StatsBook
+from game.demineur.store import RECENT, StatsBook, best_file, load_best
 from game.i18n import LEVEL_NAMES, _
 from game.platform.intents import Intent, Kind
 from game.shell.dialog import Dialog
@@ -162,6 +162,12 @@ class StatsScene(Scene):
                     colour=theme.TEXT_DIM,
                 )
             )
+        if self.app.storage.path(best_file(self.key)).exists():
+            # the best game sits beside the reset, which keeps its size
+            half = (body.w - m.gap) // 2
+            reset_box = pygame.Rect(body.x, reset_box.y, half, m.unit)
+            watch = pygame.Rect(body.right - half, reset_box.y, half, m.unit)
+            widgets.append(Button(watch, "best", _("Watch the best game"), self.watch_best))
         widgets.append(
             Button(reset_box, "reset", _("Reset this board's statistics"), self.ask_reset)
         )
@@ -216,6 +222,11 @@ class StatsScene(Scene):
             max_lines=1,
         )
 
+    def watch_best(self) -> None:
+        document = load_best(self.app.storage, self.key)
+        if document is not None:
+            self.app.open_scene("demineur.replay", document)
+
     def ask_reset(self) -> None:
         key = self.key
         self.app.scenes.push(
@@ -230,6 +241,8 @@ class StatsScene(Scene):
 
     def _reset(self, key: str) -> None:
         self.book.reset(key)
+        self.app.storage.forget(best_file(key))  # the best game goes with the best times
+        self.app.storage.flush(1.0)  # a rare, explicit act: the screen shows it gone at once
         self.relayout()
 
     def handle(self, intent: Intent) -> bool:

@@ -73,7 +73,8 @@ class ReplayScene(Scene):
 
     def __init__(self, app: Host, replay: Replay, title: str) -> None:
         super().__init__(app)
-        self.replay, self.title = replay, title
+        self.replay = replay
+        self.title = _("Replay: {game}").format(game=title)
         self.playing = True
         self.speed = SPEEDS[0]
         self.t_ms = 0.0

@@ -1,0 +1,87 @@
+"""Saving never stalls play: taps through the whole App make no fsync on the thread that
+handles input, and what was played reaches the disk soon after, as a replayable document."""
+
+import json
+import os
+import threading
+
+import pygame
+import pytest
+
+from core.demineur.session import DemineurSession
+from core.moleturf.session import MoleTurfSession
+from game import i18n
+from game.app import STEP, App, Options
+from game.demineur.levels import Level
+from game.demineur.store import GAME_FILE as DEMINEUR_FILE
+from game.moleturf.store import GAME_FILE as MOLETURF_FILE
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    calls = []
+    real = os.fsync
+
+    def fsync(fd):
+        calls.append(threading.get_ident())
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    a = App(Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)))
+    a.fsyncs = calls
+    yield a
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+def tap(app, pos, button=1):
+    app.process_events(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos),
+        ],
+        0,
+    )
+    for _ in range(30):  # half a second of updates: the screen hands its game over
+        app.scenes.update(STEP)
+
+
+def document(app, name):
+    """The saved game, once the screen's half second between saves has passed."""
+    for _ in range(61):
+        app.scenes.update(STEP)
+    app.storage.flush()
+    return json.loads(app.storage.path(name).read_text(encoding="utf-8"))["data"]
+
+
+def test_mole_turf_taps_make_no_fsync_on_the_input_thread_and_reach_the_disk(app):
+    app.open_game("moleturf")
+    app.scenes.top.open_sector(1)
+    scene = app.scenes.top
+    scene.set_mode("marker")
+    main = threading.get_ident()
+    app.fsyncs.clear()
+    for c in range(6):
+        tap(app, scene.board.cell_rect(4, c).center)
+    assert main not in app.fsyncs
+    saved = MoleTurfSession.from_document(document(app, MOLETURF_FILE))
+    assert app.fsyncs and main not in app.fsyncs  # the writer thread did the syncing
+    assert (saved.game.marks == scene.game.marks).all() and len(saved.log) == 6
+
+
+def test_demineur_taps_make_no_fsync_on_the_input_thread_and_reach_the_disk(app):
+    app.open_game("demineur")
+    app.scenes.top.play(Level.preset("expert"))
+    scene = app.scenes.top
+    main = threading.get_ident()
+    app.fsyncs.clear()
+    tap(app, scene.view.cell_rect(8, 15).center)
+    scene.skip_ripple()
+    hidden = [(r, c) for r in range(16) for c in range(30) if not scene.game.revealed[r, c]]
+    for cell in hidden[:5]:
+        tap(app, scene.view.cell_rect(*cell).center, button=3)  # flags
+    assert main not in app.fsyncs
+    saved = DemineurSession.from_document(document(app, DEMINEUR_FILE))
+    assert app.fsyncs and main not in app.fsyncs
+    assert (saved.game.flagged == scene.game.flagged).all()
+    assert [e.move[0] for e in saved.log] == ["reveal"] + ["flag"] * 5

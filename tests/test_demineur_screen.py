@@ -550,3 +550,24 @@ def test_a_whole_game_by_gamepad_alone(app, clock):
     assert scene.game.status == "won" and scene.focus == "again"
     press(Kind.CONFIRM)  # A on the focused "New game": a fresh board at one press
     assert scene.game.status == "ready" and not scene.game.revealed.any()
+
+
+def test_a_won_board_drawn_fully_flagged_counts_no_mine_left(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("tap", 4, 0)
+    for r in range(9):
+        scene.act("tap", r, 7)
+    for r in (1, 3, 5, 7):
+        scene.act("tap", r, 8)
+    assert scene.game.status == "won" and scene.game.mines_left == 5
+    labels = []
+    scene.app.fonts.text = lambda surface, text, *a, **k: labels.append(text)
+    scene.draw_counters(app.screen, app.ui)
+    assert "0" in labels and "5" not in labels
+
+
+def test_settings_show_the_window_as_it_is_when_started_windowed(app):
+    assert app.settings.fullscreen and not app.fullscreen  # saved choice, --windowed run
+    app.open_scene("settings")
+    row = next(w for w in app.scenes.top.widgets if w.key.endswith("fullscreen"))
+    assert row.value == "Off"

@@ -614,3 +614,9 @@ def test_left_from_the_panels_first_button_stays_in_the_panel(app):
     assert scene.focus == "mole"
     pad(app, Kind.CURSOR, (1, 0))
     assert scene.focus == "marker"
+
+
+def test_the_headers_pause_button_pauses_and_does_not_leave_the_sector(app):
+    scene = play(app)
+    tap(app, "back")
+    assert isinstance(app.scenes.top, Pause) and scene in app.scenes.scenes

@@ -538,9 +538,9 @@ class DemineurScene(Scene):
         return True
 
     def draw_counters(self, surface: pygame.Surface, ui: UI) -> None:
-        boxes = [
-            (self.counter_box, str(self.game.mines_left), _("Mines"), self.game.mines_left < 0)
-        ]
+        # a won board shows every mine flagged: its counter says so
+        left = 0 if self.game.status == "won" else self.game.mines_left
+        boxes = [(self.counter_box, str(left), _("Mines"), left < 0)]
         if self.app.settings.show_timer or self.game.over:
             boxes.append((self.timer_box, self.timer_text(), _("Time"), False))
         draw_counters(surface, ui, boxes)

@@ -396,6 +396,9 @@ class MoleTurfScene(Scene):
         self.hidden = True
         self.app.scenes.push(Pause(self.app, self.leave_to_map))
 
+    def on_back(self) -> None:
+        self.open_pause()  # the header's button is Pause: it pauses, as its name says
+
     def leave_to_map(self) -> None:
         if self.app.scenes.top is self:
             self.app.scenes.pop()

@@ -46,6 +46,7 @@ class Host(Protocol):
     ui: UI
     scenes: SceneStack
     device: Device
+    fullscreen: bool  # the window as it is now
     clock: Callable[[], float]  # seconds; the games' timers read it
 
     @property

@@ -8,7 +8,7 @@ Each change is applied at once and saved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -85,6 +85,9 @@ class SettingsScene(Scene):
         self.page = 0
 
     def change(self, key: str, step: int) -> None:
+        if key == "fullscreen":  # the window as it is (--windowed overrides the saved choice)
+            self.app.change_setting(key, not self.app.fullscreen)
+            return
         self.app.change_setting(key, stepped(self.app.settings, key, step))
 
     def layout_pages(self, m: Metrics) -> tuple[list[list[pygame.Rect]], pygame.Rect | None]:
@@ -114,7 +117,7 @@ class SettingsScene(Scene):
         widgets = self.header(m, _("Settings"), back=True)
         pages, pager = self.layout_pages(m)
         self.page = min(self.page, len(pages) - 1)
-        settings = self.app.settings
+        settings = replace(self.app.settings, fullscreen=self.app.fullscreen)
         first = sum(len(p) for p in pages[: self.page])
         for row, box in zip(ROWS[first:], pages[self.page], strict=False):
             widgets.append(

@@ -2,6 +2,7 @@
 pygame, no scene imports the app, and a game's screens never import the other game's."""
 
 import ast
+import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,3 +66,37 @@ def test_core_is_pure_and_screens_keep_to_their_own_game():
         for mine, other in (("demineur", "moleturf"), ("moleturf", "demineur")):
             if name.startswith(f"game.{mine}"):
                 assert not any(d.startswith(f"game.{other}") for d in deps), name
+
+
+def test_drawing_changes_no_game_state(tmp_path):
+    """``draw`` only draws: a frame leaves every session's document as it was."""
+    import pygame
+
+    from tests.screens import make_app, wait
+
+    app = make_app(tmp_path)
+    try:
+        app.open_game("demineur")
+        app.scenes.top.play(_level())
+        demineur = app.scenes.top
+        demineur.act("tap", 4, 4)
+        wait(app, 0.1)
+        app.open_game("moleturf")
+        app.scenes.top.open_sector(1)
+        moleturf = app.scenes.top
+        moleturf.act("tap", (0, 0))
+        wait(app, 0.1)
+        for scene in (demineur, moleturf):
+            before = json.dumps(scene.session.to_document())
+            app.scenes.scenes.append(app.scenes.scenes.pop(app.scenes.scenes.index(scene)))
+            for _ in range(3):
+                app.draw(0)
+            assert json.dumps(scene.session.to_document()) == before
+    finally:
+        pygame.display.quit()
+
+
+def _level():
+    from game.demineur.levels import Level
+
+    return Level.preset("beginner")

@@ -102,7 +102,7 @@ class LevelScene(Scene):
                     primary=True,
                 )
             )
-            y += pitch
+        y += pitch  # the resume row's place is kept empty without one: nothing moves
         n_cols = 2 if m.portrait else 3
         names = list(PRESETS)
         n_rows = -(-len(names) // n_cols)

@@ -166,11 +166,12 @@ class DemineurScene(Scene):
 
     # ---- layout ------------------------------------------------------------------------------
     def bottom_h(self, m: Metrics) -> int:
-        rows = 2 if self.game.over else 1
-        return rows * m.unit + (rows + 1) * m.gap
+        """Two rows, in play as at the end (where the buttons need them): the board keeps its
+        size and place whatever happens, the prompt bar's room included."""
+        return 2 * m.unit + 3 * m.gap
 
     def board_rect(self, m: Metrics) -> pygame.Rect:
-        bottom = m.height - self.bottom_h(m) - (m.prompt_h if self.prompt_bar_shown() else 0)
+        bottom = m.height - self.bottom_h(m) - m.prompt_h
         top = m.header_h
         return pygame.Rect(m.gap, top, m.width - 2 * m.gap, bottom - top)
 

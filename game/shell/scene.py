@@ -108,8 +108,12 @@ class Scene:
             self.focus = keys[0] if keys else None
 
     def body(self, m: Metrics) -> pygame.Rect:
-        """The window below the header and above the prompt bar, inside the margins."""
-        bottom = m.height - (m.prompt_h if self.prompt_bar_shown() else 0)
+        """The window below the header and above the prompt bar, inside the margins.
+
+        The prompt bar's room is kept whether or not it is shown, so nothing moves under the
+        player's finger when a key or a pad press brings the bar in.
+        """
+        bottom = m.height - m.prompt_h
         top = m.header_h
         return pygame.Rect(m.margin, top + m.gap, m.width - 2 * m.margin, bottom - top - 2 * m.gap)
 

@@ -573,3 +573,34 @@ def test_settings_show_the_window_as_it_is_when_started_windowed(app):
     app.open_scene("settings")
     row = next(w for w in app.scenes.top.widgets if w.key.endswith("fullscreen"))
     assert row.value == "Off"
+
+
+def test_the_pad_and_keys_reach_the_top_bar_from_the_top_row_and_come_back(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("tap", 4, 0)
+    scene.cursor = (0, 8)
+    pad = Device.GAMEPAD
+    app.dispatch(Intent(Kind.CURSOR, pad, delta=(0, -1)))
+    assert scene.focus in {"hint", "fit", "new", "language", "menu"}
+    for _ in range(6):
+        app.dispatch(Intent(Kind.CURSOR, pad, delta=(1, 0)))
+    assert scene.focus == "language"
+    app.dispatch(Intent(Kind.CONFIRM, pad))
+    assert app.language == "ja" and scene.focus is None  # the button acted, play goes on
+    app.change_setting("language", "en")
+    app.dispatch(Intent(Kind.CURSOR, Device.KEYBOARD, delta=(0, -1)))
+    first = scene.focus
+    app.dispatch(Intent(Kind.CURSOR, Device.KEYBOARD, delta=(-1, 0)))
+    assert scene.focus != first  # left along the bar
+    for _ in range(6):
+        if scene.focus == "new":
+            break
+        app.dispatch(Intent(Kind.CURSOR, Device.KEYBOARD, delta=(1, 0)))
+    assert scene.focus == "new"
+    app.dispatch(Intent(Kind.CONFIRM, Device.KEYBOARD))
+    assert scene.game.status == "ready"  # New game
+    scene.cursor = (0, 3)
+    app.dispatch(Intent(Kind.CURSOR, Device.KEYBOARD, delta=(0, -1)))
+    assert scene.focus is not None
+    app.dispatch(Intent(Kind.CURSOR, Device.KEYBOARD, delta=(0, 1)))  # down: back to the board
+    assert scene.focus is None

@@ -230,7 +230,7 @@ class DemineurScene(Scene):
         self.effects.reduced_motion = self.app.settings.reduced_motion
         focus = self.focus
         super().relayout()
-        if not self.game.over:
+        if not self.game.over and not (focus and focus in {w.key for w in self.widgets}):
             self.focus = None  # in play the pad's A acts on the board cursor, not on a button
         elif focus is None:
             self.focus = "again"
@@ -343,7 +343,11 @@ class DemineurScene(Scene):
         if pos is not None and kind in (Kind.TAP, Kind.LONG_PRESS, Kind.SECONDARY, Kind.CHORD):
             for w in reversed(self.widgets):
                 if w.focusable and w.rect.collidepoint(pos):
-                    return super().handle(intent) if kind in (Kind.TAP, Kind.LONG_PRESS) else True
+                    if kind in (Kind.TAP, Kind.LONG_PRESS):
+                        super().handle(intent)
+                        if not self.game.over:
+                            self.focus = None  # a pointer's press leaves the pad at the board
+                    return True
             if self.overview_tap(pos):
                 return True
             cell = self.view.cell_at(pos)
@@ -389,8 +393,13 @@ class DemineurScene(Scene):
             return True
         if self.game.over:
             return super().handle(intent)  # the end buttons: cursor, confirm, back
+        if self.focus is not None:
+            return self.handle_bar(intent)
         if kind is Kind.CURSOR:
             dx, dy = (int(round(v)) for v in intent.delta)
+            if dy < 0 and dx == 0 and self.cursor[0] == 0:
+                self.focus_top_bar()  # up from the top row: the top bar's buttons
+                return True
             r = min(max(self.cursor[0] + dy, 0), self.game.rows - 1)
             c = min(max(self.cursor[1] + dx, 0), self.game.cols - 1)
             self.cursor = (r, c)
@@ -403,6 +412,33 @@ class DemineurScene(Scene):
             self.act("flag", *self.cursor)
             return True
         return False
+
+    def focus_top_bar(self) -> None:
+        """Focus the top bar's button nearest above the cursor (pad and keyboard)."""
+        x = self.view.cell_rect(*self.cursor).centerx
+        bar = [w for w in self.widgets if w.focusable and w.rect.bottom <= self.view.rect.y]
+        if bar:
+            self.focus = min(bar, key=lambda w: abs(w.rect.centerx - x)).key
+            self.app.audio.play("menu_move")
+
+    def handle_bar(self, intent: Intent) -> bool:
+        """The top bar has the focus: left/right along it, down back to the board."""
+        kind = intent.kind
+        if kind is Kind.CURSOR:
+            dx, dy = (int(round(v)) for v in intent.delta)
+            if dy > 0:
+                self.focus = None
+            elif dx:
+                self.move_focus(dx, 0)
+            return True
+        if kind is Kind.CONFIRM:
+            widget = self.focused()
+            self.focus = None  # the button acts; play goes on at the board cursor
+            if widget is not None:
+                self.app.audio.play("menu_click")
+                widget.confirm()
+            return True
+        return super().handle(intent)
 
     def board_press(self, intent: Intent, cell: tuple[int, int]) -> bool:
         kind = intent.kind
@@ -492,7 +528,7 @@ class DemineurScene(Scene):
             pygame.draw.circle(
                 surface, view.palette.used, area.center, radius, max(3, ui.m.gap // 2)
             )
-        if ui.show_focus and not self.game.over:
+        if ui.show_focus and not self.game.over and self.focus is None:
             rect = view.cell_rect(*self.cursor)
             width = max(2, view.px // 8)
             pygame.draw.rect(surface, theme.FOCUS, rect.inflate(width, width), width)

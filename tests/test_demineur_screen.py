@@ -389,6 +389,7 @@ def test_custom_boards_are_validated_with_a_clear_message(app):
     levels.custom = [9, 9, 72]
     levels.change(2, 1)  # 73 mines on 81 cells
     assert levels.problem and "72" in levels.problem
+    assert not next(w for w in levels.widgets if w.key == "custom_play").enabled  # looks off
     next(w for w in levels.widgets if w.key == "custom_play").confirm()
     assert app.scenes.top is levels
     levels.change(2, -1)

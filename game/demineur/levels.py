@@ -120,7 +120,9 @@ class LevelScene(Scene):
                 cols=lv.cols, rows=lv.rows, mines=lv.mines
             )
             label = f"{lv.title()}\n{size}"
-            widgets.append(Button(box, name, label, lambda lv=lv: self.play(lv), primary=i == 0))
+            # one highlighted default: Resume when there is a game to resume, else Beginner
+            default = i == 0 and self.saved is None
+            widgets.append(Button(box, name, label, lambda lv=lv: self.play(lv), primary=default))
         y = grid.bottom + m.gap
         title = pygame.Rect(body.x, y, body.w, m.font * 2)
         widgets.append(
@@ -148,7 +150,15 @@ class LevelScene(Scene):
             )
         play_w = body.w // 3 if not m.portrait else body.w // 2
         play_box = pygame.Rect(body.right - play_w, y, play_w, m.unit)
-        widgets.append(Button(play_box, "custom_play", _("Play this board"), self.play_custom))
+        widgets.append(
+            Button(
+                play_box,
+                "custom_play",
+                _("Play this board"),
+                self.play_custom,
+                enabled=self.problem is None,
+            )
+        )
         if self.problem:
             problem = pygame.Rect(body.x, y, play_box.x - body.x - m.gap, m.unit)
             widgets.append(

@@ -99,15 +99,24 @@ class Button(Widget):
         text: str,
         action: Callable[[], None],
         primary: bool = False,
+        enabled: bool = True,
     ) -> None:
         super().__init__(rect, key)
         self.text, self.action, self.primary = text, action, primary
+        self.enabled = enabled  # a disabled button still answers (its action says why not)
 
     def texts(self, ui: UI) -> list[tuple[Fitted, pygame.Rect]]:
         box = inner(self.rect, ui.m)
         return [(ui.fonts.fit(self.text, box.size, ui.m.font, bold=self.primary), box)]
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        if not self.enabled:
+            pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=ui.m.gap)
+            for fitted, box in self.texts(ui):
+                ui.fonts.draw(surface, fitted, box, theme.OFF)
+            if focused and ui.show_focus:
+                draw_focus(surface, self.rect, ui.m)
+            return
         colour = theme.PRIMARY if self.primary else theme.PANEL_HI
         pygame.draw.rect(surface, colour, self.rect, border_radius=ui.m.gap)
         super().draw(surface, ui, focused)

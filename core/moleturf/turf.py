@@ -8,6 +8,7 @@ in ``core.moleturf._turf``; this module checks arguments and shapes the results.
 
 from __future__ import annotations
 
+import math
 import secrets
 
 import numpy as np
@@ -97,3 +98,75 @@ def generate(n: int = 9, seed: int | None = None) -> np.ndarray:
     if _turf.generate(n, seed, board, _MAX_ATTEMPTS) < 0:
         raise RuntimeError(f"no {n}x{n} board found in {_MAX_ATTEMPTS} attempts")
     return board.reshape(n, n)
+
+
+# ----- share codes ---------------------------------------------------------------------------
+# "T1" (the format and its version), one character for n, the turf ids as one base-n number
+# in base 32, and a Luhn mod 32 check character, which catches any single mistyped
+# character and any swap of two neighbouring ones but 0 and Z. Crockford's alphabet: no I,
+# L, O or U.
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_PREFIX = "T1"
+
+
+def _luhn(chars: str) -> str:
+    """The check character that makes ``chars`` + it pass the Luhn mod 32 test."""
+    base = len(CODE_ALPHABET)
+    factor, total = 2, 0
+    for ch in reversed(chars):
+        addend = factor * CODE_ALPHABET.index(ch)
+        total += addend // base + addend % base
+        factor = 3 - factor
+    return CODE_ALPHABET[(base - total % base) % base]
+
+
+def _payload_length(n: int) -> int:
+    """Base-32 digits enough for any n x n map of ids 0..n-1."""
+    return math.ceil(n * n * math.log2(n) / 5)
+
+
+def encode(regions: object) -> str:
+    """A short text code for a turf map (any board ``validate`` accepts); ``decode`` reads it."""
+    board = validate(regions)
+    n = len(board)
+    number = 0
+    for v in board.ravel().tolist():
+        number = number * n + v
+    digits = []
+    for _ in range(_payload_length(n)):
+        number, d = divmod(number, 32)
+        digits.append(CODE_ALPHABET[d])
+    body = CODE_PREFIX + CODE_ALPHABET[n] + "".join(reversed(digits))
+    return body + _luhn(body)
+
+
+def decode(code: object) -> np.ndarray:
+    """The turf map of a share code; ValueError with a plain message for any bad code."""
+    if not isinstance(code, str):
+        raise ValueError(f"a share code is text, not {type(code).__name__}")
+    text = "".join(code.split()).upper().replace("-", "")
+    if not text.startswith("T"):
+        raise ValueError("this is not a Mole Turf share code (they start with T1)")
+    if len(text) < 4 or text[:2] != CODE_PREFIX:
+        raise ValueError("this share code is of a format this program does not read")
+    if any(ch not in CODE_ALPHABET for ch in text[2:]):
+        bad = next(ch for ch in text[2:] if ch not in CODE_ALPHABET)
+        raise ValueError(f"the share code holds {bad!r}, which no share code uses")
+    if _luhn(text[:-1]) != text[-1]:
+        raise ValueError("the share code has a typo: its check character does not match")
+    n = CODE_ALPHABET.index(text[2])
+    if not MIN_SIDE <= n <= MAX_SIDE:
+        raise ValueError(f"the share code is for a {n}x{n} board, not one of 4x4 to 16x16")
+    payload = text[3:-1]
+    if len(payload) != _payload_length(n):
+        raise ValueError("the share code is too short or too long for its board: a part is missing")
+    number = 0
+    for ch in payload:
+        number = number * 32 + CODE_ALPHABET.index(ch)
+    if number >= n ** (n * n):
+        raise ValueError("the share code does not describe a board")
+    cells = []
+    for _ in range(n * n):
+        number, v = divmod(number, n)
+        cells.append(v)
+    return validate(np.array(cells[::-1], dtype=np.int32).reshape(n, n))

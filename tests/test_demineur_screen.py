@@ -605,3 +605,27 @@ def test_the_pad_and_keys_reach_the_top_bar_from_the_top_row_and_come_back(app, 
     assert scene.focus is not None
     app.dispatch(Intent(Kind.CURSOR, Device.KEYBOARD, delta=(0, 1)))  # down: back to the board
     assert scene.focus is None
+
+
+def test_a_wide_board_is_turned_on_a_tall_screen_and_plays_the_same(tmp_path, clock):
+    app = App(Options(windowed=True, size=(1080, 1920), lang="en", data_dir=str(tmp_path)))
+    try:
+        wide = np.zeros((16, 30), bool)
+        wide[:, 10] = True  # a wall of mines: the tap opens the right side only
+        scene = open_scene(app, clock, wide)
+        view = scene.view
+        assert view.transposed and (view.rows, view.cols) == (30, 16)
+        assert view.px >= 1.4 * (view.rect.w // 30)  # far bigger cells than unturned
+        for cell in ((0, 0), (0, 29), (15, 0), (7, 20)):
+            assert view.cell_at(view.cell_rect(*cell).center) == cell
+        assert view.cell_rect(0, 29).y > view.cell_rect(0, 0).y  # columns run down
+        click(app, centre(scene, 7, 20))
+        assert scene.game.revealed[7, 20] and scene.game.status == "playing"
+        scene.cursor = (3, 5)
+        app.dispatch(Intent(Kind.CURSOR, Device.GAMEPAD, delta=(0, 1)))  # down the screen
+        assert scene.cursor == (3, 6)
+        app.dispatch(Intent(Kind.CURSOR, Device.GAMEPAD, delta=(1, 0)))  # right on the screen
+        assert scene.cursor == (4, 6)
+        app.draw(0)
+    finally:
+        pygame.display.quit()

@@ -238,9 +238,15 @@ class BoardView:
     ``cell`` is the cell size in pixels (drawn at ``round(cell)``); ``origin`` is the board
     pixel at the viewport's top-left corner (negative when the board is smaller than the
     viewport: it is then centred).
+
+    A wide board on a tall screen is shown turned (``transposed``): the game's columns run
+    down the screen. ``rows`` and ``cols`` are the grid as drawn; every method that takes or
+    gives a cell speaks the game's ``(row, col)``.
     """
 
     def __init__(self, rows: int, cols: int, fonts: FontBook, palette: Palette = CLASSIC) -> None:
+        self.game_shape = (rows, cols)
+        self.transposed = False
         self.rows, self.cols = rows, cols
         self.fonts, self.palette = fonts, palette
         self.rect = pygame.Rect(0, 0, 1, 1)
@@ -258,9 +264,23 @@ class BoardView:
     def fit_cell(self) -> float:
         return max(1.0, min(self.rect.w / self.cols, self.rect.h / self.rows))
 
-    def set_viewport(self, rect: pygame.Rect, max_cell: float) -> None:
-        """Place the view; keeps the zoom when only the window changed, else fits the board."""
+    def to_screen(self, r: int, c: int) -> tuple[int, int]:
+        """The grid position (as drawn) of the game's cell (r, c)."""
+        return (c, r) if self.transposed else (r, c)
+
+    to_game = to_screen  # turning is its own inverse
+
+    def set_viewport(self, rect: pygame.Rect, max_cell: float, transposed: bool = False) -> None:
+        """Place the view; keeps the zoom when only the window changed, else fits the board.
+        ``transposed`` turns the board (its columns down the screen)."""
         refit = (self._geom is None and self.cell == 1.0) or self.fitted
+        if transposed != self.transposed:
+            self.transposed = transposed
+            rows, cols = self.game_shape
+            self.rows, self.cols = (cols, rows) if transposed else (rows, cols)
+            self._drawn = np.full((self.rows, self.cols), -1, np.int16)
+            self._geom = None
+            refit = True
         self.rect = pygame.Rect(rect)
         self.max_cell = max(max_cell, self.fit_cell)
         self._cache = None
@@ -323,10 +343,11 @@ class BoardView:
         c = int((pos[0] - self.rect.x + self.origin[0]) // px)
         r = int((pos[1] - self.rect.y + self.origin[1]) // px)
         if 0 <= r < self.rows and 0 <= c < self.cols:
-            return r, c
+            return self.to_game(r, c)
         return None
 
     def cell_rect(self, r: int, c: int) -> pygame.Rect:
+        r, c = self.to_screen(r, c)
         px = self.px
         x = self.rect.x + c * px - int(self.origin[0])
         y = self.rect.y + r * px - int(self.origin[1])
@@ -334,6 +355,7 @@ class BoardView:
 
     def show_cell(self, r: int, c: int) -> None:
         """Pan just enough that cell (r, c) and one cell around it are in view."""
+        r, c = self.to_screen(r, c)
         px = self.px
         ox, oy = self.origin
         x0, y0 = (c - 1) * px, (r - 1) * px
@@ -371,6 +393,8 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, codes: np.ndarray) -> None:
         """Bring the cached viewport up to ``codes`` (only changed cells) and show it."""
+        if self.transposed:
+            codes = codes.T
         px = self.px
         geom = (px, self.origin, self.rect.size, self.palette)
         if self._cache is None or self._cache.get_size() != self.rect.size:
@@ -408,6 +432,8 @@ class BoardView:
     def overview(self, codes: np.ndarray, max_size: tuple[int, int]) -> pygame.Surface:
         """A small map of the board: one colour per cell, scaled to fit ``max_size``."""
         p = self.palette
+        if self.transposed:
+            codes = codes.T
         lut = np.empty((N_CODES, 3), np.uint8)
         for code in range(N_CODES):
             shows = code % MARK

@@ -179,7 +179,10 @@ class DemineurScene(Scene):
         return max(board.MIN_TOUCH_CELL, round(m.unit * 0.75))
 
     def build(self, m: Metrics) -> list[Widget]:
-        self.view.set_viewport(self.board_rect(m), m.unit * MAX_CELL_UNITS)
+        rect = self.board_rect(m)
+        # a wide board on a tall screen is turned, so it fills the screen
+        turned = rect.h > rect.w and self.game.cols > self.game.rows
+        self.view.set_viewport(rect, m.unit * MAX_CELL_UNITS, transposed=turned)
         bar = pygame.Rect(0, 0, m.width, m.header_h).inflate(-2 * m.margin, -2 * m.gap)
         display_w = round(m.unit * 1.9)
         lang_w = round(m.unit * 1.6)  # the header's language button, as on every screen
@@ -397,9 +400,11 @@ class DemineurScene(Scene):
             return self.handle_bar(intent)
         if kind is Kind.CURSOR:
             dx, dy = (int(round(v)) for v in intent.delta)
-            if dy < 0 and dx == 0 and self.cursor[0] == 0:
+            if dy < 0 and dx == 0 and self.view.to_screen(*self.cursor)[0] == 0:
                 self.focus_top_bar()  # up from the top row: the top bar's buttons
                 return True
+            if self.view.transposed:  # the cursor moves on the screen, whatever way is turned
+                dx, dy = dy, dx
             r = min(max(self.cursor[0] + dy, 0), self.game.rows - 1)
             c = min(max(self.cursor[1] + dx, 0), self.game.cols - 1)
             self.cursor = (r, c)
@@ -570,7 +575,7 @@ class DemineurScene(Scene):
         k = box.w / self.view.cols
         c = min(self.view.cols - 1, max(0, int((pos[0] - box.x) / k)))
         r = min(self.view.rows - 1, max(0, int((pos[1] - box.y) / k)))
-        rect = self.view.cell_rect(r, c)
+        rect = self.view.cell_rect(*self.view.to_game(r, c))
         self.view.pan(self.view.rect.centerx - rect.centerx, self.view.rect.centery - rect.centery)
         return True
 

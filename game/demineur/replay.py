@@ -26,7 +26,8 @@ class DemineurReplay(ReplayScene):
         self._codes: np.ndarray | None = None
 
     def layout_board(self, area: pygame.Rect) -> None:
-        self.view.set_viewport(area, self.app.metrics.unit * 1.6)
+        rows, cols = self.view.game_shape
+        self.view.set_viewport(area, self.app.metrics.unit * 1.6, area.h > area.w and cols > rows)
 
     def moved(self) -> None:
         self._codes = None

@@ -85,3 +85,45 @@ def test_demineur_taps_make_no_fsync_on_the_input_thread_and_reach_the_disk(app)
     assert app.fsyncs and main not in app.fsyncs
     assert (saved.game.flagged == scene.game.flagged).all()
     assert [e.move[0] for e in saved.log] == ["reveal"] + ["flag"] * 5
+
+
+def test_a_first_version_progress_file_keeps_its_cleared_sectors_and_its_sector_in_play(
+    tmp_path,
+):
+    from core.moleturf.sectors import load_sectors
+
+    regions = load_sectors()[1].regions.tolist()
+    legacy = {
+        "version": 1,
+        "data": {
+            "cleared": {"1": {"time": 42.5, "mistakes": 1}},
+            "current": 2,
+            "game": {
+                "version": 1,
+                "regions": regions,
+                "capacity": 3,
+                "shields": 3,
+                "auto_x": True,
+                "moves": [["place", 4, 4], ["mark", 0, 0], ["drag", True, [[8, 0], [8, 1]]]],
+            },
+            "elapsed": 12.25,
+            "mistakes": 0,
+        },
+    }
+    (tmp_path / "moleturf.json").write_text(json.dumps(legacy))
+    app = App(Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)))
+    try:
+        app.open_game("moleturf")
+        sector_map = app.scenes.top
+        assert sector_map.progress.cleared[1].time == 42.5 and not app.notices
+        app.storage.flush()
+        sector_map.resume()
+        assert sector_map.saved is not None and sector_map.saved.sector == 2
+        sector_map.open_sector(2)
+        scene = app.scenes.top
+        assert scene.game.moles[4, 4] and scene.game.marks[0, 0] and scene.game.marks[8, 1]
+        assert scene.session.elapsed_ms == 12250
+        app.storage.flush()
+        assert "game" not in json.loads((tmp_path / "moleturf.json").read_text())["data"]
+    finally:
+        app.close()

@@ -42,17 +42,17 @@ from game.demineur.store import StatsBook
 from game.i18n import _
 from game.platform.intents import Device, Intent, Kind
 from game.shell.pause import Pause
-from game.shell.scene import Host, Scene
+from game.shell.scene import Host
+from game.shell.session_scene import SessionScene
 from game.ui import theme
 from game.ui.layout import Metrics
 from game.ui.widgets import UI, Button, Widget
 
 MAX_CELL_UNITS = 1.6  # the largest zoom: a cell this many touch units wide
-SAVE_EVERY_S = 0.5  # an unfinished game reaches the disk at most this long after a move
 SHAKEN = ("chord_flags", "chord_hidden", "flagged")  # refusals the cell shakes for
 
 
-class DemineurScene(Scene):
+class DemineurScene(SessionScene):
     def __init__(
         self,
         app: Host,
@@ -67,8 +67,6 @@ class DemineurScene(Scene):
         self.view = BoardView(level.rows, level.cols, app.fonts, self.palette())
         self.flag_mode = False
         self.t = 0.0  # scene time in seconds
-        self.active = False  # on top of the stack with the window focused: the clock runs
-        self.focused_window = True
         self.drag_on_board = False
         self.start(session or self.new_session())
 
@@ -98,7 +96,6 @@ class DemineurScene(Scene):
         self.effects = Effects(game.rows, game.cols, self.app.settings.reduced_motion)
         self.result = None
         self.rank: int | None = None
-        self.saved_at = self.t
         self._codes: np.ndarray | None = None
         self._overview: pygame.Surface | None = None
         if self.active:
@@ -123,43 +120,14 @@ class DemineurScene(Scene):
     def watch_replay(self) -> None:
         self.app.open_scene("demineur.replay", self.session.to_document())
 
-    # ---- saving and the clock ----------------------------------------------------------------
-    def save(self) -> None:
+    # ---- saving ------------------------------------------------------------------------------
+    def save_session(self) -> None:
         store.save_game(self.app.storage, self.session)
-        self.saved_at = self.t
-
-    def set_active(self, active: bool) -> None:
-        """The clock runs only while this screen is on top and the window has the focus; a
-        screen that stops being active saves its game at once."""
-        self.active = active
-        if active:
-            self.session.resume()
-        else:
-            self.session.pause()
-            self.save()  # the time played counts too, not only the moves
-
-    def enter(self) -> None:
-        super().enter()
-        self.set_active(self.focused_window)
-
-    def pause(self) -> None:
-        self.set_active(False)
 
     def resume(self) -> None:
-        self.set_active(self.focused_window)
         self.view.set_palette(self.palette())
         self._codes = None
         super().resume()
-
-    def leave(self) -> None:
-        self.set_active(False)
-
-    def closing(self) -> None:
-        self.set_active(False)
-
-    def focus_changed(self, focused: bool) -> None:
-        self.focused_window = focused
-        self.set_active(focused and self.app.scenes.top is self)
 
     def palette(self) -> board.Palette:
         return HIGH_CONTRAST if self.app.settings.high_contrast else CLASSIC
@@ -475,8 +443,7 @@ class DemineurScene(Scene):
         self.t += dt
         if self.effects.update(dt) and not self.effects.rippling:
             self._codes = None  # the ripple has shown its last ring
-        if self.session.changed and self.t - self.saved_at >= SAVE_EVERY_S:
-            self.save()
+        self.keep_saved(dt)
 
     # ---- drawing -----------------------------------------------------------------------------
     def codes(self) -> np.ndarray:

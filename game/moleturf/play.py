@@ -44,7 +44,8 @@ from game.platform.intents import Intent, Kind
 from game.shell import registry
 from game.shell.dialog import Dialog
 from game.shell.pause import Pause
-from game.shell.scene import Host, Scene
+from game.shell.scene import Host
+from game.shell.session_scene import SessionScene
 from game.ui import theme
 from game.ui.layout import Metrics
 from game.ui.widgets import Button, Label, Widget
@@ -52,7 +53,6 @@ from game.ui.widgets import Button, Label, Widget
 MODE_NAMES = {"mole": N_("Mole"), "marker": N_("Marker"), "eraser": N_("Eraser")}
 OVER_DELAY = 0.7  # seconds of alarm before the Game Over dialog
 CLEAR_DELAY = 0.6  # seconds for the last mole to burrow in before the celebration
-SAVE_EVERY_S = 0.5  # a sector in play reaches the disk at most this long after a move
 
 
 @lru_cache(maxsize=1)
@@ -70,7 +70,7 @@ class GameOver(Dialog):
         return [("move", _("Move")), ("confirm", _("Select"))]
 
 
-class MoleTurfScene(Scene):
+class MoleTurfScene(SessionScene):
     def __init__(
         self,
         app: Host,
@@ -94,8 +94,6 @@ class MoleTurfScene(Scene):
         self.focus = "board"
         self.drag: dict | None = None
         self.hidden = False  # the pause menu hides the board
-        self.active = False
-        self.focused_window = True
         self.pad_path: dict | None = None  # a barricade laid with X held
         self.board = BoardView(pygame.Rect(0, 0, 90, 90), self.game.n)
         self.dots_rect = pygame.Rect(0, 0, 0, 0)
@@ -137,22 +135,10 @@ class MoleTurfScene(Scene):
         self.hint_text = ""
         self.over_at: float | None = None
         self.won_at: float | None = None
-        self.saved_at = self.effects.t
         self.effects.clear()
 
-    def save(self) -> None:
+    def save_session(self) -> None:
         store.save_game(self.app.storage, self.session)
-        self.saved_at = self.effects.t
-
-    def set_active(self, active: bool) -> None:
-        """The clock runs only while this screen is on top and the window has the focus; a
-        screen that stops being active saves its sector at once."""
-        self.active = active
-        if active:
-            self.session.resume()
-        else:
-            self.session.pause()
-            self.save()  # the time played counts too, not only the moves
 
     # layout ----------------------------------------------------------------------------------
     def build(self, m: Metrics) -> list[Widget]:
@@ -544,26 +530,11 @@ class MoleTurfScene(Scene):
         if self.won_at is not None and now >= self.won_at:
             self.won_at = None
             celebrate(self)
-        if self.session.changed and now - self.saved_at >= SAVE_EVERY_S:
-            self.save()
-
-    def enter(self) -> None:
-        super().enter()
-        self.set_active(self.focused_window)
-
-    def pause(self) -> None:
-        self.set_active(False)
+        self.keep_saved(dt)
 
     def resume(self) -> None:
         self.hidden = False
-        self.set_active(self.focused_window)
         super().resume()
-
-    def leave(self) -> None:
-        self.set_active(False)
-
-    def closing(self) -> None:
-        self.set_active(False)
 
     def focus_changed(self, focused: bool) -> None:
         self.focused_window = focused

@@ -146,6 +146,41 @@ MOLETURF: dict[str, str] = {
         "A mole at row {row}, column {col} would force moles on {forced}, and then the "
         "{other_turf} turf would have no place left for its mole: that cell is impossible."
     ),
+    "forcing_chain_row": (
+        "A mole at row {row}, column {col} would set off a chain of {count} forced moles: "
+        "{forced}. Then row {other_row} would have no place left for its mole: "
+        "that cell is impossible."
+    ),
+    "forcing_chain_col": (
+        "A mole at row {row}, column {col} would set off a chain of {count} forced moles: "
+        "{forced}. Then column {other_col} would have no place left for its mole: "
+        "that cell is impossible."
+    ),
+    "forcing_chain_turf": (
+        "A mole at row {row}, column {col} would set off a chain of {count} forced moles: "
+        "{forced}. Then the {other_turf} turf would have no place left for its mole: "
+        "that cell is impossible."
+    ),
+    "cases_row": (
+        "A mole at row {row}, column {col} and the moles it forces would leave row {rows} "
+        "only {count} places for its mole; each of them, with the moles it forces in turn, "
+        "leaves some row, column or turf with no place: that cell is impossible."
+    ),
+    "cases_col": (
+        "A mole at row {row}, column {col} and the moles it forces would leave column {cols} "
+        "only {count} places for its mole; each of them, with the moles it forces in turn, "
+        "leaves some row, column or turf with no place: that cell is impossible."
+    ),
+    "cases_turf": (
+        "A mole at row {row}, column {col} and the moles it forces would leave the {turf} "
+        "turf only {count} places for its mole; each of them, with the moles it forces in "
+        "turn, leaves some row, column or turf with no place: that cell is impossible."
+    ),
+    "deep_contradiction": (
+        "A mole at row {row}, column {col} leads nowhere: however the places left are tried "
+        "for the moles it does not force, all {count} cases end with some row, column or "
+        "turf that has no place for its mole: that cell is impossible."
+    ),
 }
 
 # How a cell is named inside a sentence (the forced moles of a would_empty_* hint).

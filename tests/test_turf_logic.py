@@ -245,13 +245,11 @@ def test_every_step_is_right_new_and_proved_by_its_evidence() -> None:
     assert set(used) <= set(TECHNIQUES) - {"wrong_mole", "wrong_mark"}
 
 
-def test_the_engine_solves_at_least_95_percent_of_generated_boards() -> None:
-    solved = total = 0
+def test_the_engine_solves_every_generated_board() -> None:
+    # with forcing chains and cases it never gets stuck on a board with one solution
     for n in (7, 8, 9, 10, 11):
         for seed in range(60):
-            total += 1
-            solved += grade(turf.generate(n, seed=1000 + seed)) is not None
-    assert solved >= 0.95 * total, f"solved {solved} of {total}"
+            assert grade(turf.generate(n, seed=1000 + seed)) is not None, (n, seed)
 
 
 def test_driving_hints_alone_solves_boards_with_no_wrong_hint() -> None:

@@ -1,13 +1,21 @@
 """Cyber Mole Turf hints: a human-style deduction engine, and difficulty grading.
 
-The engine reasons the way a strong player does, one explained step at a time, and never
-searches the whole board by trial. Its knowledge is exactly what the board shows: the moles,
-and the crossed cells (manual markers and auto-❌); every other cell is a *candidate*.
-Each technique returns a :class:`~core.hints.Hint` whose ``evidence`` lists the rows,
-columns, turfs and moles it used, and whose ``technique``/``params`` pick the sentence.
+The engine reasons the way a strong player does, one explained step at a time, easiest
+first. Its knowledge is exactly what the board shows: the moles, and the crossed cells
+(manual markers and auto-❌); every other cell is a *candidate*. Each technique returns a
+:class:`~core.hints.Hint` whose ``evidence`` lists the rows, columns, turfs and moles it
+used, and whose ``technique``/``params`` pick the sentence.
 
-Sets of cells are Python ints used as bitsets (bit ``r * n + c``): a whole 9x9 hint is a few
-hundred integer operations, well under the 5 ms a hint may take.
+When no pattern applies, the engine supposes a mole on a cell and shows where it leads:
+forced moles until some unit has no place left (a chain of any length), or, failing that,
+the places left for one unit's mole tried in turn (cases, nested if need be). On a board
+with exactly one solution and correct progress this always finds a certain step: every
+cell off the solution can be refuted so. The ``_proof`` kernel measures the refutation of
+every candidate under a budget of search nodes, in rounds of growing budgets, so the
+shortest proof wins and the work is bounded (``DEEP_WORK``); only the winner is rebuilt
+here for its evidence and its sentence.
+
+Sets of cells are Python ints used as bitsets (bit ``r * n + c``).
 """
 
 from __future__ import annotations
@@ -15,15 +23,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from core.hints import Hint
-from core.moleturf import turf
+from core.moleturf import _proof, turf
 
-# How hard each technique is for a player, 1 (rules only) to 5 (a one-step contradiction).
+# How hard each technique is for a player, 1 (rules only) to 5 (a short contradiction: at
+# most two forced moles), 6 (a longer chain), 7 (one split into cases), 8 (nested cases).
 LEVELS: dict[str, int] = {
     "wrong_mole": 0,
     "wrong_mark": 0,
@@ -45,9 +53,28 @@ LEVELS: dict[str, int] = {
     "would_empty_row": 5,
     "would_empty_col": 5,
     "would_empty_turf": 5,
+    "forcing_chain_row": 6,
+    "forcing_chain_col": 6,
+    "forcing_chain_turf": 6,
+    "cases_row": 7,
+    "cases_col": 7,
+    "cases_turf": 7,
+    "deep_contradiction": 8,
 }
 
 Unit = tuple[str, int]  # ("row", i), ("col", j) or ("turf", k)
+
+# Stars for the hardest technique level a board needs, and when a board earns one more.
+STAR_BASE = {0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 4, 7: 4, 8: 5}
+HARD_MANY = 8
+NARROW_MANY = 3
+
+# The refutation search is bounded by work, counted in search nodes (one node places the
+# moles a supposition forces: at most n scans of the board's units). Each candidate cell
+# first gets DEEP_FIRST_TRY nodes, then four times more on every round, until DEEP_WORK
+# nodes are spent for the whole hint.
+DEEP_FIRST_TRY = 8
+DEEP_WORK = 200_000
 
 
 @dataclass(frozen=True)
@@ -56,12 +83,31 @@ class Grade:
 
     ``score`` orders boards: ``100 * level`` plus the summed extra level of every step beyond
     the basic rules (capped at 99), so a harder technique always outweighs more easy steps.
+    ``hard`` counts the steps that need a supposition (level 5 and up), ``narrow`` those of
+    them where only one or two cells of the whole board could be refuted that way (the
+    player has to find the needle), and ``stars`` sums it all up for the player, 1 to 5.
     """
 
     level: int
     steps: int
     score: int
     techniques: dict[str, int]
+    hard: int = 0
+    narrow: int = 0
+
+    @property
+    def stars(self) -> int:
+        """1 to 5: the deepest technique sets the base, many or narrow hard steps add one.
+
+        1: the rules and one unit inside another; 2: seen-by-all and groups of units;
+        3: a supposition followed by up to two forced moles; 4: longer chains or one split
+        into cases; 5: nested cases. A board whose suppositions are many (``HARD_MANY``) or
+        narrow (``NARROW_MANY``) gets one star more, up to 5.
+        """
+        base = STAR_BASE[self.level]
+        if self.level >= 5 and (self.hard >= HARD_MANY or self.narrow >= NARROW_MANY):
+            base += 1
+        return min(base, 5)
 
 
 # ----- board geometry ------------------------------------------------------------------------
@@ -73,6 +119,8 @@ class _Geometry:
     def __init__(self, regions: tuple[tuple[int, ...], ...]) -> None:
         n = self.n = len(regions)
         self.full = (1 << n * n) - 1
+        self.row_bits = (1 << n) - 1
+        self.flat = np.array(regions, np.int32).ravel()
         self.row = [sum(1 << r * n + c for c in range(n)) for r in range(n)]
         self.col = [sum(1 << r * n + c for r in range(n)) for c in range(n)]
         self.turf = [0] * n
@@ -134,6 +182,8 @@ class _Deducer:
         self.n = geo.n
         self.moles = moles
         self.cand = candidates
+        self.safe = 0  # the cells of a solution the board agrees with: never refutable
+        self.choices = 0  # how many cells the last contradiction step could have refuted
 
     # -- helpers for building hints --
 
@@ -208,51 +258,142 @@ class _Deducer:
             ("row", geo.row, "turf", geo.turf),
             ("col", geo.col, "turf", geo.turf),
         )
+        spreads = [self._spread(inner, outer) for _, inner, _, outer in directions]
+        closures: list[list[int] | None] = [None] * len(directions)
         for k in sizes:
-            for inner_kind, inner, outer_kind, outer in directions:
-                found = self._confined(k, inner_kind, inner, outer_kind, outer)
+            for d, (inner_kind, inner, outer_kind, outer) in enumerate(directions):
+                spread = spreads[d]
+                # a set and its complement make the same deduction: sizes up to half suffice
+                if k > len(spread) // 2:
+                    continue
+                if closures[d] is None:
+                    closures[d] = self._closures(spread, inner, outer)
+                found = self._confined(k, inner_kind, inner, outer_kind, outer, spread, closures[d])
                 if found:
                     return found
         return None
 
-    def _confined(
-        self, k: int, inner_kind: str, inner: list[int], outer_kind: str, outer: list[int]
-    ) -> Hint | None:
-        open_inner = [i for i, mask in enumerate(inner) if not mask & self.moles]
-        # which outer units each open inner unit still has candidates in, as a bitset
-        spread = {
-            i: sum(1 << o for o, omask in enumerate(outer) if inner[i] & omask & self.cand)
-            for i in open_inner
-        }
-        # a set and its complement make the same deduction: sizes up to half suffice
-        if k > len(open_inner) // 2:
-            return None
-        for group in combinations(open_inner, k):
-            union = 0
-            for i in group:
-                union |= spread[i]
-            if union.bit_count() != k:
+    def _spread(self, inner: list[int], outer: list[int]) -> list[tuple[int, int]]:
+        """Each open inner unit, with the outer units it still has candidates in (a bitset)."""
+        cand = self.cand
+        spread = []
+        for i, mask in enumerate(inner):
+            if mask & self.moles:
                 continue
-            inside = sum(inner[i] for i in group)
-            targets = list(_bits(union))
-            cleared = sum(outer[o] for o in targets) & ~inside & self.cand
-            if cleared:
-                evidence = tuple((inner_kind, i) for i in group)
-                evidence += tuple((outer_kind, o) for o in targets)
-                turfs, lines = (group, targets) if inner_kind == "turf" else (targets, group)
-                line_kind = outer_kind if inner_kind == "turf" else inner_kind
-                if k == 1:
-                    technique = f"{inner_kind}_in_{outer_kind}"
-                    params = {line_kind: lines[0] + 1, "turf": turfs[0]}
-                else:
-                    technique = f"{inner_kind}s_in_{outer_kind}s"
-                    params = {
-                        "count": k,
-                        line_kind + "s": tuple(i + 1 for i in lines),
-                        "turfs": tuple(turfs),
-                    }
-                return Hint("cross", self._cells(cleared), evidence, technique, params)
-        return None
+            left = mask & cand
+            spread.append((i, sum(1 << o for o, omask in enumerate(outer) if left & omask)))
+        return spread
+
+    def _confined(
+        self,
+        k: int,
+        inner_kind: str,
+        inner: list[int],
+        outer_kind: str,
+        outer: list[int],
+        spread: list[tuple[int, int]],
+        closures: list[int],
+    ) -> Hint | None:
+        # the groups of k open inner units, in lexicographic order, whose candidates lie in
+        # k outer units: a group whose outer units already number more than k only grows
+        count = len(spread)
+        group: list[int] = []
+
+        def search(start: int, union: int, taken: int, needed: int) -> Hint | None:
+            if len(group) == k:
+                if union.bit_count() != k:
+                    return None
+                return self._confined_hint(group, union, inner_kind, inner, outer_kind, outer)
+            for at in range(start, count - (k - len(group)) + 1):
+                missing = needed & ~taken
+                if missing and at > (missing & -missing).bit_length() - 1:
+                    break  # a unit the group must hold lies behind: no later group has it
+                i, reach = spread[at]
+                wider = union | reach
+                if wider.bit_count() > k:
+                    continue
+                more = needed | closures[at]
+                if more.bit_count() > k:
+                    continue
+                group.append(i)
+                found = search(at + 1, wider, taken | 1 << at, more)
+                group.pop()
+                if found:
+                    return found
+            return None
+
+        return search(0, 0, 0, 0)
+
+    def _closures(
+        self, spread: list[tuple[int, int]], inner: list[int], outer: list[int]
+    ) -> list[int]:
+        """For each open inner unit (by its place in ``spread``), every open inner unit a
+        group holding it must hold too, as a bitset.
+
+        A solution pairs each open inner unit with the outer unit of its mole. A group of k
+        inner units with candidates in only k outer units holds exactly the partners of
+        those outer units; so with unit ``i`` it holds the partner of every outer unit ``i``
+        reaches, and theirs in turn. Pruning by this changes no result, only the work.
+        Without a solution every closure is the unit alone (nothing is pruned).
+        """
+        alone = [1 << at for at in range(len(spread))]
+        partner = {}
+        for at, (i, _) in enumerate(spread):
+            mole = inner[i] & self.safe
+            if not mole:
+                return alone
+            partner[next(o for o, omask in enumerate(outer) if omask & mole)] = at
+        step = []
+        for _, reach in spread:
+            bits = 0
+            for o in _bits(reach):
+                if o not in partner:
+                    return alone
+                bits |= 1 << partner[o]
+            step.append(bits)
+        closures = []
+        for at in range(len(spread)):
+            seen, todo = 1 << at, 1 << at
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                fresh = step[low.bit_length() - 1] & ~seen
+                seen |= fresh
+                todo |= fresh
+            closures.append(seen)
+        return closures
+
+    def _confined_hint(
+        self,
+        group: list[int],
+        union: int,
+        inner_kind: str,
+        inner: list[int],
+        outer_kind: str,
+        outer: list[int],
+    ) -> Hint | None:
+        k = len(group)
+        inside = sum(inner[i] for i in group)
+        targets = list(_bits(union))
+        cleared = sum(outer[o] for o in targets) & ~inside & self.cand
+        if not cleared:
+            return None
+        group = list(group)
+        evidence = tuple((inner_kind, i) for i in group)
+        evidence += tuple((outer_kind, o) for o in targets)
+        turfs, lines = (group, targets) if inner_kind == "turf" else (targets, group)
+        line_kind = outer_kind if inner_kind == "turf" else inner_kind
+        if k == 1:
+            technique = f"{inner_kind}_in_{outer_kind}"
+            params = {line_kind: lines[0] + 1, "turf": turfs[0]}
+        else:
+            technique = f"{inner_kind}s_in_{outer_kind}s"
+            params = {
+                "count": k,
+                line_kind + "s": tuple(i + 1 for i in lines),
+                "turfs": tuple(turfs),
+            }
+        return Hint("cross", self._cells(cleared), evidence, technique, params)
 
     # -- level 3 --
 
@@ -271,65 +412,184 @@ class _Deducer:
                 return Hint("cross", self._cells(common), evidence, f"seen_by_{unit[0]}", params)
         return None
 
-    # -- level 5 --
+    # -- levels 5 to 8: what a mole on one cell would lead to --
 
-    def would_empty(self, most_forced: int = 2) -> Hint | None:
-        """A mole on a cell would force others and then leave some unit with no candidate.
+    def contradictions(self) -> Hint | None:
+        """A mole on some cell would lead to a unit with no place left: the cell is impossible.
 
-        Tries every candidate with one forced mole, then with up to ``most_forced``: the
-        shorter the chain, the easier the sentence.
+        Every candidate is measured by the ``_proof`` kernel, in rounds of growing budgets:
+        first forced moles alone (the shortest chain wins: ``would_empty_*`` with at most
+        two forced moles, ``forcing_chain_*`` beyond), then splits into the places left for
+        the tightest unit's mole, each refuted in turn (one split: ``cases_*``; nested:
+        ``deep_contradiction``), the smallest proof of the first round that has one winning.
+        The whole is bounded by ``DEEP_WORK`` search nodes. Cells of a known solution are
+        never tried: nothing can refute them. Only the winner is rebuilt here, step by step,
+        for its evidence and its sentence.
         """
-        units = list(self.open_units())
-        for limit in range(1, most_forced + 1):
-            for x in _bits(self.cand):
-                chain = self._chain(x, limit, units)
-                if chain:
-                    return self._contradiction(x, chain)
+        cells = list(_bits(self.cand & ~self.safe))
+        if not cells:
+            return None
+        results = self._measure(cells, 1)
+        # a direct contradiction (no forced mole) is the easier seen_by_* technique
+        chains = [(row[1], x) for x, row in zip(cells, results, strict=True) if row[0] == 1]
+        chains = [chain for chain in chains if chain[0] > 0]
+        if chains:
+            shortest, x = min(chains)
+            self.choices = sum(1 for length, _ in chains if length == shortest)
+            return self._proof_hint(self._trace(x, 1))
+        left = [x for x, row in zip(cells, results, strict=True) if row[0] == 0]
+        work, budget = DEEP_WORK, DEEP_FIRST_TRY
+        while left and work > 0:
+            budget = min(budget, work)
+            results = self._measure(left, budget)
+            work -= int(results[:, 4].sum())
+            done = [
+                (int(row[3]) > 1, int(row[2]), int(row[4]), x)
+                for x, row in zip(left, results, strict=True)
+                if row[0] == 1
+            ]
+            if done:
+                _, _, nodes, x = min(done)
+                self.choices = len(done)
+                return self._proof_hint(self._trace(x, nodes))
+            left = [x for x, row in zip(left, results, strict=True) if row[0] == 0]
+            budget *= 4
         return None
 
-    def _chain(self, x: int, limit: int, units: list[tuple[Unit, int]]) -> list | None:
-        """Place a mole on ``x``, then the moles it forces (at most ``limit``), until a unit is
-        left empty: the steps as ``(unit, mask, candidates then)``, or None."""
-        moles = self.moles | 1 << x
-        cand = self.cand & ~self.geo.sees[x] & ~(1 << x)
-        steps = []
-        while True:
-            single = None
-            for unit, mask in units:
-                if mask & moles:
-                    continue
-                left = mask & cand
-                if not left:
-                    # a direct contradiction is the easier seen_by_* technique
-                    return [*steps, (unit, mask, cand)] if steps else None
-                if single is None and not left & (left - 1):
-                    single = unit, mask
-            if single is None or len(steps) == limit:
-                return None
-            steps.append((*single, cand))
-            forced = single[1] & cand
-            moles |= forced
-            cand &= ~self.geo.sees[forced.bit_length() - 1] & ~forced
+    def _kernel_board(self) -> tuple:
+        """The board as the ``_proof`` kernel takes it: turfs, side, open columns per row,
+        and the rows, columns and turfs still waiting for their mole."""
+        geo, n = self.geo, self.n
+        rows = [(self.cand >> r * n) & geo.row_bits for r in range(n)]
+        closed = [0, 0, 0]
+        for m in _bits(self.moles):
+            r, c = divmod(m, n)
+            closed[0] |= 1 << r
+            closed[1] |= 1 << c
+            closed[2] |= 1 << geo.turf_of[m]
+        return (
+            geo.flat,
+            n,
+            np.array(rows, np.uint32),
+            *(geo.row_bits & ~done for done in closed),
+        )
 
-    def _contradiction(self, x: int, chain: list) -> Hint:
-        placed = 1 << x
-        evidence: list[Unit] = []
-        for unit, mask, cand in chain:
-            ruled_out = mask & self.cand & ~cand
-            for used in (unit, *self._links(placed, ruled_out)):
-                if used not in evidence:
-                    evidence.append(used)
-            placed |= mask & cand
+    def _measure(self, cells: list[int], budget: int) -> np.ndarray:
+        """The ``_proof`` kernel's refutation of a mole on each cell, on ``budget`` nodes."""
+        out = np.zeros((len(cells), 5), np.int64)
+        _proof.refute_cells(*self._kernel_board(), np.array(cells, np.int32), budget, out)
+        return out
+
+    def _trace(self, x: int, nodes: int) -> tuple:
+        """The kernel's refutation of a mole on ``x`` (found within ``nodes`` nodes), as
+        nested ``(cell, steps, end, branch, children)`` nodes: ``steps`` the forced moles as
+        ``(unit, mask, candidates then)``, then either the emptied unit ``end`` or the
+        ``branch`` split into ``children``, as ``(unit, mask, candidates then)``."""
+        room = 64
+        while True:
+            trace = np.zeros((room, 4), np.int32)
+            length = _proof.trace_cell(*self._kernel_board(), x, nodes, trace)
+            if length <= 0:
+                raise AssertionError("the kernel could not repeat its own refutation")
+            if length <= room:
+                break
+            room = length
+        events = trace[:length].tolist()
+        geo = self.geo
+        masks = (geo.row, geo.col, geo.turf)
+        names = ("row", "col", "turf")
+        sees = geo.sees
+        at = 0
+
+        def node(cand: int) -> tuple:
+            nonlocal at
+            _, _, _, cell = events[at]
+            at += 1
+            cand &= ~sees[cell] & ~(1 << cell)
+            steps = []
+            while True:
+                what, kind, i, value = events[at]
+                at += 1
+                unit, mask = (names[kind], i), masks[kind][i]
+                if what == 1:
+                    steps.append((unit, mask, cand))
+                    cand &= ~sees[value] & ~(1 << value)
+                elif what == 2:
+                    return (cell, steps, (unit, mask, cand), None, ())
+                else:
+                    children = tuple(node(cand) for _ in range(value))
+                    return (cell, steps, None, (unit, mask, cand), children)
+
+        proof = node(self.cand)
+        assert at == len(events)
+        return proof
+
+    # -- building the hints of levels 5 to 8 --
+
+    def _start_params(self, x: int, steps: list) -> dict[str, Any]:
         r, c = self._cell(x)
-        forced = [self._cell(f) for _, mask, cand in chain[:-1] for f in _bits(mask & cand)]
-        params = {
+        # the forced mole of a step is the one candidate its unit had left
+        forced = [self._cell((mask & cand).bit_length() - 1) for _, mask, cand in steps]
+        return {
             "row": r + 1,
             "col": c + 1,
             "forced": tuple((fr + 1, fc + 1) for fr, fc in forced),
         }
-        params.update(self._unit_param(chain[-1][0], "other_"))
-        kind = chain[-1][0][0]
-        return Hint("cross", ((r, c),), tuple(evidence), f"would_empty_{kind}", params)
+
+    def _proof_hint(self, proof: tuple) -> Hint:
+        """The hint for a refutation: by its shape, a chain of forced moles (``would_empty_*``
+        with at most two, ``forcing_chain_*``), one split (``cases_*``) or nested splits
+        (``deep_contradiction``)."""
+        x, steps, end, branch, children = proof
+        params = self._start_params(x, steps)
+        if end is not None:
+            params.update(self._unit_param(end[0], "other_"))
+            kind = end[0][0]
+            if len(steps) <= 2:
+                technique = f"would_empty_{kind}"
+            else:
+                params["count"] = len(steps)
+                technique = f"forcing_chain_{kind}"
+        elif _depth(proof) > 1:
+            params["count"] = _leaves(proof)
+            params["depth"] = _depth(proof)
+            technique = "deep_contradiction"
+        else:
+            (kind, i), mask, left = branch
+            params["count"] = len(children)
+            # the split unit: "turf" names it by colour; "rows" and "cols" hold one number
+            params.update({"turf": i} if kind == "turf" else {kind + "s": i + 1})
+            params["places"] = tuple((r + 1, c + 1) for r, c in self._cells(mask & left))
+            technique = f"cases_{kind}"
+        return Hint("cross", (self._cell(x),), self._proof_evidence(proof), technique, params)
+
+    def _proof_evidence(self, proof: tuple) -> tuple[Unit, ...]:
+        """Every unit a proof reads: the units whose last place forced a mole, those left
+        empty, those split into cases, and the units through which the supposed moles rule
+        out the cells those units lost."""
+        evidence: list[Unit] = []
+
+        def use(units: Iterator[Unit] | list[Unit]) -> None:
+            for unit in units:
+                if unit not in evidence:
+                    evidence.append(unit)
+
+        def walk(node: tuple, placed: int) -> None:
+            cell, steps, end, branch, children = node
+            if cell is not None:
+                placed |= 1 << cell
+            for unit, mask, cand in steps:
+                use([unit, *self._links(placed, mask & self.cand & ~cand)])
+                placed |= mask & cand
+            for last in (end, branch):
+                if last is not None:
+                    unit, mask, cand = last
+                    use([unit, *self._links(placed, mask & self.cand & ~cand)])
+            for child in children:
+                walk(child, placed)
+
+        walk(proof, 0)
+        return tuple(evidence)
 
     def next(self) -> Hint | None:
         """The easiest deduction the board does not show yet."""
@@ -339,8 +599,18 @@ class _Deducer:
             or self.confined(range(1, 2))
             or self.seen_by_all()
             or self.confined(range(2, self.n))
-            or self.would_empty()
+            or self.contradictions()
         )
+
+
+def _leaves(node: tuple) -> int:
+    children = node[4]
+    return sum(_leaves(child) for child in children) if children else 1
+
+
+def _depth(node: tuple) -> int:
+    children = node[4]
+    return 1 + max(_depth(child) for child in children) if children else 0
 
 
 # ----- public API ----------------------------------------------------------------------------
@@ -383,7 +653,24 @@ def hint(
     if mole_mask.bit_count() == n:
         return None
     geo = _geometry(key)
-    return _Deducer(geo, mole_mask, geo.full & ~(mole_mask | crossed_mask)).next()
+    board = _Deducer(geo, mole_mask, geo.full & ~(mole_mask | crossed_mask))
+    board.safe = _safe(geo, key, solution, mole_mask, crossed_mask)
+    return board.next()
+
+
+def _safe(geo: _Geometry, key: tuple, solution: object | None, moles: int, crossed: int) -> int:
+    """The cells of a solution that agrees with the board (none when no solution does).
+
+    Only a guide for the search, which never tries to refute these cells: every hint is
+    still proved from the board alone. Without a given ``solution`` the search finds one.
+    """
+    n = geo.n
+    if solution is None:
+        solution = turf.solve(np.array(key, np.int32))
+        if solution is None:
+            return 0
+    answer = sum(1 << r * n + int(c) for r, c in enumerate(solution))
+    return answer if not moles & ~answer and not crossed & answer else 0
 
 
 def _fix(solution: np.ndarray, n: int, moles: int, crossed: int) -> Hint | None:
@@ -403,15 +690,24 @@ def solve_steps(regions: object) -> list[Hint] | None:
 
     Each step is applied as a player would: a mole is placed, crossed cells are marked.
     """
+    found = _solve_steps(regions)
+    return None if found is None else [step for step, _ in found]
+
+
+def _solve_steps(regions: object) -> list[tuple[Hint, int]] | None:
+    """``solve_steps`` with, for each contradiction step, how many cells it could refute."""
     key = _as_regions(regions)
     geo = _geometry(key)
     board = _Deducer(geo, 0, geo.full)
     steps = []
+    # sound steps keep every solution possible: one found now guides the search throughout
+    board.safe = _safe(geo, key, None, 0, 0)
     while board.moles.bit_count() < geo.n:
+        board.choices = 0
         step = board.next()
         if step is None:
             return None
-        steps.append(step)
+        steps.append((step, board.choices))
         cells = sum(1 << r * geo.n + c for r, c in step.cells)
         if step.kind == "mole":
             board.moles |= cells
@@ -421,12 +717,21 @@ def solve_steps(regions: object) -> list[Hint] | None:
 
 def grade(regions: object) -> Grade | None:
     """How hard the board is from empty; None if it cannot be finished without guessing."""
-    steps = solve_steps(regions)
-    if steps is None:
+    found = _solve_steps(regions)
+    if found is None:
         return None
+    steps = [step for step, _ in found]
     used: dict[str, int] = {}
     for step in steps:
         used[step.technique] = used.get(step.technique, 0) + 1
     level = max(LEVELS[t] for t in used)
     effort = sum(LEVELS[step.technique] - 1 for step in steps)
-    return Grade(level, len(steps), 100 * level + min(effort, 99), used)
+    hard = [choices for step, choices in found if LEVELS[step.technique] >= 5]
+    narrow = sum(1 for choices in hard if choices <= 2)
+    return Grade(level, len(steps), 100 * level + min(effort, 99), used, len(hard), narrow)
+
+
+def stars(regions: object) -> int | None:
+    """The board's difficulty for a player, 1 to 5 stars; None if it needs a guess."""
+    graded = grade(regions)
+    return None if graded is None else graded.stars

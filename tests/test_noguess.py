@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import itertools
+import random
+import time
 
 import numpy as np
 import pytest
 
 from core.demineur import _mines, noguess
 from core.demineur.rules import PRESETS, Minesweeper
+from tests.reference_minesweeper import SplitMix64
 
 
 def play_by_certain_hints(game: Minesweeper) -> None:
@@ -87,11 +89,91 @@ def test_a_crowded_board_gives_up_and_falls_back_to_the_normal_rule() -> None:
     assert game.status in ("playing", "won")
 
 
-def test_an_injected_clock_bounds_the_search() -> None:
-    ticks = itertools.count(0.0, 5.0)  # every reading is five seconds later
-    mine = np.zeros(42 * 82, np.uint8)
-    with pytest.raises(noguess.NoGuessGiveUp):
-        noguess.lay_out(mine, 40, 80, 900, 20, 40, 1, clock=lambda: next(ticks), time_limit=1.0)
+def lay(rows: int, cols: int, mines: int, r0: int, c0: int, seed: int) -> np.ndarray:
+    mine = np.zeros((rows + 2) * (cols + 2), np.uint8)
+    noguess.lay_out(mine, rows, cols, mines, r0, c0, seed)
+    return mine
+
+
+def test_the_same_seed_gives_the_same_layout_and_no_clock_or_other_generator_is_read(
+    monkeypatch,
+) -> None:
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the no-guess generator read a clock or another random source")
+
+    for name in ("monotonic", "perf_counter", "time", "process_time", "thread_time"):
+        monkeypatch.setattr(time, name, forbidden)
+        monkeypatch.setattr(time, name + "_ns", forbidden)
+    monkeypatch.setattr(random, "Random", forbidden)
+    monkeypatch.setattr(random, "getrandbits", forbidden)
+    monkeypatch.setattr(np.random, "default_rng", forbidden)
+    # dense enough that restarts and repairs (and so every random choice) are needed
+    for rows, cols, mines, seed in ((16, 30, 99, 5), (16, 16, 50, 3), (9, 9, 10, 1)):
+        first = lay(rows, cols, mines, rows // 2, cols // 2, seed)
+        again = lay(rows, cols, mines, rows // 2, cols // 2, seed)
+        assert (first == again).all()
+        assert int(first.sum()) == mines
+
+
+def test_different_seeds_give_different_layouts() -> None:
+    for rows, cols, mines in ((16, 30, 99), (9, 9, 10)):
+        boards = {lay(rows, cols, mines, rows // 2, cols // 2, seed).tobytes() for seed in range(8)}
+        assert len(boards) == 8
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "mines", "seeds"), [(16, 30, 99, 25), (9, 9, 10, 40), (16, 16, 40, 15)]
+)
+def test_standard_boards_are_guess_free(rows: int, cols: int, mines: int, seeds: int) -> None:
+    start = (rows // 2 + 1) * (cols + 2) + cols // 2 + 1
+    for seed in range(seeds):
+        mine = lay(rows, cols, mines, rows // 2, cols // 2, seed)
+        grid = mine.reshape(rows + 2, cols + 2)
+        assert not grid[0].any() and not grid[-1].any()
+        assert not grid[:, 0].any() and not grid[:, -1].any()
+        assert not grid[rows // 2 : rows // 2 + 3, cols // 2 : cols // 2 + 3].any()
+        assert int(mine.sum()) == mines
+        assert noguess.solves(mine, rows, cols, mines, start)
+
+
+def test_a_plain_board_that_opens_without_a_guess_is_kept() -> None:
+    # the stream starts at the seed, so the first layout tried is place_mines' for that seed
+    rows, cols, mines = 9, 9, 10
+    start = (4 + 1) * (cols + 2) + 4 + 1
+    kept = 0
+    for seed in range(20):
+        plain = np.zeros((rows + 2) * (cols + 2), np.uint8)
+        _mines.place_mines(plain, rows, cols, mines, 4, 4, seed, np.empty(81, np.int32))
+        if noguess.solves(plain, rows, cols, mines, start):
+            assert (lay(rows, cols, mines, 4, 4, seed) == plain).all()
+            kept += 1
+    assert kept >= 5
+
+
+def test_the_stream_is_splitmix64_through_the_kernels() -> None:
+    stream, reference = noguess.Stream(2024), SplitMix64(2024)
+    for n in (1, 2, 7, 1000, 2**40):
+        assert stream.below(n) == reference.below(n)
+    values = np.arange(50, dtype=np.int32)
+    stream.shuffle(values)
+    expected = list(range(50))
+    for i in range(49, 0, -1):
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert values.tolist() == expected
+    assert stream.state == reference.state
+
+
+def test_the_bound_is_on_work_alone(monkeypatch) -> None:
+    # a dense board found with the full bound is still found, the same, whatever the bound
+    # above the work it took; below it, the generator gives up, leaving the grid empty
+    found = lay(16, 16, 100, 8, 8, 0)
+    monkeypatch.setattr(noguess, "WORK_LIMIT", noguess.WORK_LIMIT * 3)
+    assert (lay(16, 16, 100, 8, 8, 0) == found).all()
+    monkeypatch.setattr(noguess, "WORK_LIMIT", 200_000)
+    mine = np.zeros(18 * 18, np.uint8)
+    with pytest.raises(noguess.NoGuessGiveUp, match="work allowed"):
+        noguess.lay_out(mine, 16, 16, 100, 8, 8, 0)
     assert not mine.any()
 
 

@@ -13,11 +13,20 @@ neighbours). Each deduction records its step, technique, the numbers it used and
 
 In *reveal mode* (the no-guess generator) the deducer also holds the real layout and opens
 every cell it proves safe, reading its number from the layout, as a player would.
+
+Every method checks its arguments on entry (sizes, buffer lengths, that each index names a
+cell of the board) and raises ValueError instead of reading or writing outside a buffer;
+the loops themselves check nothing.
 """
 
 import numpy as np
 
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+from cpython.number cimport PyNumber_Index
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
+
+# the largest padded grid: every index must fit an int32
+MAX_CELLS = 2**31 - 1
 
 cdef enum:
     UNKNOWN = 0
@@ -35,6 +44,27 @@ cdef enum:
     T_TOTAL = 6
 
 
+cdef int64_t _whole(object value, str name) except? -1:
+    """``value`` (an int or anything with ``__index__``) as a C integer, else ValueError."""
+    cdef int overflow = 0
+    cdef long long v
+    if type(value) is not int:
+        try:
+            value = PyNumber_Index(value)
+        except TypeError:
+            raise ValueError(f"{name} must be a whole number, not {value!r}") from None
+    v = PyLong_AsLongLongAndOverflow(value, &overflow)
+    if overflow:
+        raise ValueError(f"{name} is out of range: {value}")
+    return v
+
+
+cdef int _length(Py_ssize_t got, int64_t want, str name) except -1:
+    if got != want:
+        raise ValueError(f"{name} holds {got} entries; the padded board has {want}")
+    return 0
+
+
 cdef inline int _popcount8(int x) noexcept nogil:
     cdef int n = 0
     while x:
@@ -46,6 +76,7 @@ cdef inline int _popcount8(int x) noexcept nogil:
 cdef class Deducer:
     cdef readonly int rows, cols, width, size
     cdef readonly int32_t steps, apps, opened
+    cdef readonly int64_t nodes  # search nodes visited by count(), all calls together
     cdef readonly bint reveal_mode
     cdef readonly object state_arr, number_arr, need_arr, unk_arr, step_arr, app_arr
     cdef readonly object tech_arr, src_a_arr, src_b_arr, rank_arr, layout_arr
@@ -62,16 +93,28 @@ cdef class Deducer:
     cdef uint8_t share[24]
     cdef uint8_t share_back[24]
 
-    def __init__(self, int rows, int cols, layout=None):
+    def __cinit__(self, rows, cols, layout=None):
         """An empty deducer: every cell undecided. ``layout`` (padded flat uint8 mines)
-        switches on reveal mode."""
+        switches on reveal mode.
+
+        (Set up in ``__cinit__``, so no deducer exists half made.)
+        """
         cdef int k, dr, dc, n, s
         cdef int ro[8]
         cdef int co[8]
-        self.rows, self.cols, self.width = rows, cols, cols + 2
-        self.size = (rows + 2) * (cols + 2)
+        cdef int64_t nr = _whole(rows, "rows"), nc = _whole(cols, "cols")
+        if nr < 1 or nc < 1:
+            raise ValueError(f"a board needs at least one row and one column, not {nr}x{nc}")
+        if nr > MAX_CELLS or nc > MAX_CELLS or (nr + 2) * (nc + 2) > MAX_CELLS:
+            raise ValueError(f"a board of {nr}x{nc} cells is too large")
+        if layout is not None:
+            if not isinstance(layout, np.ndarray) or layout.dtype != np.uint8 or layout.ndim != 1:
+                raise ValueError("the layout must be a flat numpy array of uint8 (1 = mine)")
+            _length(layout.shape[0], (nr + 2) * (nc + 2), "the layout")
+        self.rows, self.cols, self.width = nr, nc, nc + 2
+        self.size = (nr + 2) * (nc + 2)
         self.state_arr = np.full(self.size, OPEN, np.uint8)
-        self.state_arr.reshape(rows + 2, cols + 2)[1:-1, 1:-1] = UNKNOWN
+        self.state_arr.reshape(self.rows + 2, self.cols + 2)[1:-1, 1:-1] = UNKNOWN
         self.number_arr = np.full(self.size, -1, np.int8)
         self.need_arr = np.zeros(self.size, np.int16)
         self.unk_arr = np.zeros(self.size, np.int16)
@@ -95,6 +138,7 @@ cdef class Deducer:
         self.dirty = np.zeros(self.size, np.uint8)
         self.top = self.dtop = 0
         self.steps = self.apps = self.opened = 0
+        self.nodes = 0
         k = 0
         for dr in range(-1, 2):
             for dc in range(-1, 2):
@@ -121,9 +165,39 @@ cdef class Deducer:
 
     # ----- loading and opening ------------------------------------------------------------
 
+    cdef int _cell(self, object index, str name) except -1:
+        """Check that ``index`` is a cell of the board inside the frame; return it."""
+        cdef int64_t i = _whole(index, name)
+        if 0 <= i < self.size and self._inside(<int32_t>i):
+            return <int>i
+        raise ValueError(
+            f"{name} {i} is not a cell of the board (padded indices, frame excluded)"
+        )
+
+    cdef inline bint _inside(self, int32_t i) noexcept nogil:
+        cdef int r, c
+        if i < 0 or i >= self.size:
+            return False
+        r = i // self.width
+        c = i % self.width
+        return 1 <= r <= self.rows and 1 <= c <= self.cols
+
+    cdef int _cells(self, const int32_t[::1] cells, str name) except -1:
+        """Check that every entry of ``cells`` is a cell of the board inside the frame."""
+        cdef Py_ssize_t p
+        for p in range(cells.shape[0]):
+            if not self._inside(cells[p]):
+                raise ValueError(
+                    f"{name} holds {cells[p]}, not a cell of the board "
+                    "(padded indices, frame excluded)"
+                )
+        return 0
+
     def load(self, const uint8_t[::1] revealed, const int8_t[::1] counts):
         """Open every revealed cell with its count (padded flat arrays, frame included)."""
         cdef int i
+        _length(revealed.shape[0], self.size, "the revealed grid")
+        _length(counts.shape[0], self.size, "the count grid")
         with nogil:
             for i in range(self.size):
                 if revealed[i] and self.state[i] == UNKNOWN:
@@ -133,8 +207,9 @@ cdef class Deducer:
                 if self.number[i] >= 0:
                     self._measure(i)
 
-    def open(self, int i):
+    def open(self, index):
         """Reveal mode: open a cell the caller knows to be safe (the first tap)."""
+        cdef int i = self._cell(index, "cell index")
         if not self.reveal_mode:
             raise ValueError("open() needs a deducer in reveal mode")
         if self.state[i] != UNKNOWN:
@@ -175,14 +250,20 @@ cdef class Deducer:
             self.stack[self.top] = i
             self.top += 1
 
-    def moved(self, int i, int delta):
+    def moved(self, index, delta):
         """Reveal mode: the layout gained (+1) or lost (-1) a mine at undecided cell ``i``."""
+        cdef int i = self._cell(index, "cell index")
+        cdef int64_t change = _whole(delta, "delta")
         cdef int k, n
+        if not self.reveal_mode:
+            raise ValueError("moved() needs a deducer in reveal mode")
+        if change != 1 and change != -1:
+            raise ValueError(f"delta must be +1 or -1, not {change}")
         for k in range(8):
             n = i + self.off[k]
             if self.number[n] >= 0:
-                self.number[n] += delta
-                self.need[n] += delta
+                self.number[n] += change
+                self.need[n] += change
                 self._push(n)
 
     # ----- marking ------------------------------------------------------------------------
@@ -214,15 +295,28 @@ cdef class Deducer:
                 rank = self.rank[n]
         return rank
 
-    def mark(self, const int32_t[::1] cells, const uint8_t[::1] mines, int tech, int src,
-             int rank, const int32_t[::1] numbers):
+    def mark(self, const int32_t[::1] cells, const uint8_t[::1] mines, tech, src, rank,
+             const int32_t[::1] numbers):
         """Mark deduced cells from Python (group and total rules): one application per kind.
 
         The rank is raised to the hardest rank among the deduced cells next to ``numbers``.
         """
+        cdef int64_t t = _whole(tech, "tech"), source = _whole(src, "src")
+        cdef int64_t level = _whole(rank, "rank")
         cdef int p, kind
         cdef int32_t app
-        cdef uint8_t r = rank
+        cdef uint8_t r
+        if not T_SATISFIED <= t <= T_TOTAL:
+            raise ValueError(f"tech must be a technique code {T_SATISFIED} to {T_TOTAL}, not {t}")
+        if not 0 <= level <= 255:
+            raise ValueError(f"rank must be between 0 and 255, not {level}")
+        if not -2**31 <= source < 2**31:
+            raise ValueError(f"src must fit 32 bits, not {source}")
+        if mines.shape[0] != cells.shape[0]:
+            raise ValueError(f"{cells.shape[0]} cells but {mines.shape[0]} mine flags")
+        self._cells(cells, "cells")
+        self._cells(numbers, "numbers")
+        r = <uint8_t>level
         for p in range(numbers.shape[0]):
             r = self._rank_around(numbers[p], r)
         for kind in range(2):
@@ -232,7 +326,7 @@ cdef class Deducer:
                     if app < 0:
                         app = self.apps
                         self.apps += 1
-                    self._mark(cells[p], kind, tech, src, -1, r, app)
+                    self._mark(cells[p], kind, <uint8_t>t, <int32_t>source, -1, r, app)
 
     # ----- the single and pair rules ------------------------------------------------------
 
@@ -393,6 +487,7 @@ cdef class Deducer:
         """The open numbers next to ``cells`` (sorted padded indices)."""
         seen = set()
         cdef int p, k, n
+        self._cells(cells, "cells")
         for p in range(cells.shape[0]):
             for k in range(8):
                 n = cells[p] + self.off[k]
@@ -400,13 +495,18 @@ cdef class Deducer:
                     seen.add(n)
         return np.asarray(sorted(seen), np.int32)
 
-    def count(self, const int32_t[::1] cells, const int32_t[::1] numbers, int64_t budget):
+    def count(self, const int32_t[::1] cells, const int32_t[::1] numbers, budget):
         """Count the arrangements of mines on ``cells`` that satisfy ``numbers``.
 
         Returns ``(by_mines, tallies)`` as float64 arrays: ``by_mines[k]`` arrangements with
         ``k`` mines, ``tallies[p, k]`` of those with a mine on ``cells[p]``; or ``None`` when
         the search would visit more than ``budget`` nodes.
         """
+        cdef int64_t limit = _whole(budget, "budget")
+        if limit < 0:
+            raise ValueError(f"budget must be at least 0, not {limit}")
+        self._cells(cells, "cells")
+        self._cells(numbers, "numbers")
         cdef int n = cells.shape[0], m = numbers.shape[0]
         cdef int p, q, k, c, pos, total = 0
         cdef int64_t nodes = 0
@@ -451,13 +551,14 @@ cdef class Deducer:
                     continue
                 value[pos] += 1
                 nodes += 1
-                if nodes > budget:
+                if nodes > limit:
                     break
                 ok = _apply(cons, 8 * pos, target, placed, left, value[pos], 1)
                 total += value[pos]
                 if ok:
                     pos += 1
-        if nodes > budget:
+        self.nodes += nodes
+        if nodes > limit:
             return None
         return by_mines_arr, tallies_arr
 

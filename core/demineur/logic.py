@@ -87,6 +87,7 @@ class Engine:
         self._cache: dict[tuple[bytes, ...], tuple[np.ndarray, np.ndarray] | None] = {}
         self._groups: list[Group] | None = None
         self._groups_at = -1
+        self.groups_seen = 0  # groups gone through by groups(), cached counts included: work
 
     def invalidate(self) -> None:
         """Forget the counted groups (the layout under an open number changed)."""
@@ -110,6 +111,7 @@ class Engine:
         cells, starts = self.d.components()
         need = self.d.need_arr
         groups = []
+        self.groups_seen += len(starts) - 1
         for g in range(len(starts) - 1):
             if self.interrupt and g % self.INTERRUPT_EVERY == 0 and self.interrupt():
                 raise Interrupted

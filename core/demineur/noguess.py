@@ -9,15 +9,16 @@ decide it. Repairs change numbers the solver has already used, so a layout only 
 a fresh solve from the first tap opens everything without any repair. When repairs stop
 helping, it restarts from a new random layout; when the work bound is spent it gives up.
 
-The bound is on work, so a seed always gives the same board (or the same give-up); a clock
-can be injected to cut huge dense boards short as well (``time_limit`` seconds): whatever
-board it returns is still the one the seed gives.
+Nothing here reads a clock, and every random choice (each restart's layout, which group to
+repair, the order of the cells mines move to or from) comes from one SplitMix64 stream
+started at the seed, the kernels' generator (``core/_rng.pxd``), its state threaded through
+``_mines``. The bound is on work, never on time: the same board size, mine count, first tap
+and seed give the same board (or the same give-up) on every machine at every speed. The
+first layout tried is the one ``_mines.place_mines`` lays for the seed, so a seed whose plain
+board already opens without a guess keeps it.
 """
 
 from __future__ import annotations
-
-import random
-from collections.abc import Callable
 
 import numpy as np
 
@@ -25,15 +26,21 @@ from core.demineur import _mines
 from core.demineur._logic import Deducer
 from core.demineur.logic import UNKNOWN, Engine, Interrupted
 
-# The work bound: each fresh solve and each repair charges one board's worth of cells plus a
-# fixed cost for the Python around it. About a second on this machine's class of hardware,
-# whatever the board's size.
-WORK_LIMIT = 5_000_000
-STEP_OVERHEAD = 3_750
-GROUPS_COST = 6_400  # for each Engine.INTERRUPT_EVERY groups counted
+# The work bound, in units of about 30 ns of this machine's class of hardware. Measured over
+# hopeless boards from 9x9 to 1000x1000, a solve or a repair costs ~115 us plus ~50 ns per cell
+# of the board, and each frontier group gone through ~60 us. So each fresh solve and each
+# repair charges STEP_COST plus CELL_COST per cell, each group gone through GROUP_COST, each
+# node of the arrangement counts NODE_COST; WORK_LIMIT is then about one second of work
+# whatever the board's size. It is a count of work done, never a reading of a clock.
+WORK_LIMIT = 32_000_000
+STEP_COST = 3_800
+CELL_COST = 1.7
+GROUP_COST = 1_900
+NODE_COST = 0.5
 REPAIRS_PER_CELL = 0.1  # repairs allowed per run before a restart, per cell of the board
 MIN_REPAIRS = 30
 MAX_RUNS = 8  # fresh solves of one layout (each after a round of repairs) before a restart
+MASK64 = 2**64 - 1
 
 
 class NoGuessGiveUp(Exception):
@@ -48,63 +55,91 @@ def solves(mine: np.ndarray, rows: int, cols: int, mines: int, start: int) -> bo
     return deducer.opened == rows * cols - mines
 
 
+class Stream:
+    """The one random stream of a generation: SplitMix64, its state kept here and advanced
+    by the kernels (``_mines.place_mines_stream``, ``shuffle``, ``draw_below``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = int(seed) & MASK64
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        value, self.state = _mines.draw_below(self.state, n)
+        return value
+
+    def shuffle(self, values: np.ndarray) -> np.ndarray:
+        """``values`` (int32) shuffled in place, and returned."""
+        self.state = _mines.shuffle(values, self.state)
+        return values
+
+    def place(
+        self,
+        mine: np.ndarray,
+        rows: int,
+        cols: int,
+        mines: int,
+        r0: int,
+        c0: int,
+        scratch: np.ndarray,
+    ) -> None:
+        self.state = _mines.place_mines_stream(mine, rows, cols, mines, r0, c0, self.state, scratch)
+
+
 def lay_out(
-    mine: np.ndarray,
-    rows: int,
-    cols: int,
-    mines: int,
-    r0: int,
-    c0: int,
-    seed: int,
-    clock: Callable[[], float] | None = None,
-    time_limit: float = 1.0,
+    mine: np.ndarray, rows: int, cols: int, mines: int, r0: int, c0: int, seed: int
 ) -> None:
     """Fill ``mine`` (padded flat uint8, all zero) with a no-guess layout for a first tap at
     (r0, c0): ``mines`` mines, none in the 3x3 square around it, deterministic for ``seed``.
 
-    Raises ``NoGuessGiveUp`` (leaving ``mine`` all zero) when the work bound runs out, or
-    ``time_limit`` seconds of ``clock`` pass.
+    Raises ``NoGuessGiveUp`` (leaving ``mine`` all zero) when the work bound runs out.
     """
     width = cols + 2
     start = (r0 + 1) * width + (c0 + 1)
     cells = rows * cols
-    rng = random.Random(seed)
+    stream = Stream(seed)
     scratch = np.empty(cells, np.int32)
     repairs_allowed = max(MIN_REPAIRS, int(REPAIRS_PER_CELL * cells))
-    deadline = clock() + time_limit if clock is not None else None
-    work = 0
+    step = STEP_COST + CELL_COST * cells
+    work = 0.0  # solves, repairs and the groups and nodes of finished attempts
+    current: tuple[Deducer, Engine] | None = None
 
     def spent() -> bool:
-        return work >= WORK_LIMIT or (deadline is not None and clock() > deadline)
-
-    def counting() -> bool:
-        nonlocal work
-        work += GROUPS_COST
-        return spent()
+        done = work
+        if current is not None:
+            deducer, engine = current
+            done += GROUP_COST * engine.groups_seen + NODE_COST * deducer.nodes
+        return done >= WORK_LIMIT
 
     def attempt() -> str:
         """One fresh solve from the first tap, repairing where stuck: "clean" when no repair
         was needed (the layout is proved), "repaired", or "stuck" (time for a new layout)."""
-        nonlocal work
+        nonlocal work, current
         deducer = Deducer(rows, cols, layout=mine)
-        engine = Engine(deducer, mines, interrupt=counting)
+        engine = Engine(deducer, mines, interrupt=spent)
+        current = deducer, engine
         deducer.open(start)
-        work += cells + STEP_OVERHEAD
-        for repairs in range(repairs_allowed + 1):
-            try:
-                engine.run()
-            except Interrupted:
-                return "stuck"
-            if deducer.opened == cells - mines:
-                return "repaired" if repairs else "clean"
-            if spent() or not _repair(deducer, engine, mine, rng):
-                return "stuck"
-            work += cells + STEP_OVERHEAD
-        return "stuck"
+        work += step
+        try:
+            for repairs in range(repairs_allowed + 1):
+                try:
+                    engine.run()
+                except Interrupted:
+                    return "stuck"
+                if deducer.opened == cells - mines:
+                    return "repaired" if repairs else "clean"
+                if spent() or not _repair(deducer, engine, mine, stream):
+                    return "stuck"
+                work += step
+            return "stuck"
+        finally:
+            work += GROUP_COST * engine.groups_seen + NODE_COST * deducer.nodes
+            current = None
 
     while not spent():
         mine[:] = 0
-        _mines.place_mines(mine, rows, cols, mines, r0, c0, rng.getrandbits(64), scratch)
+        stream.place(mine, rows, cols, mines, r0, c0, scratch)
         for _run in range(MAX_RUNS):
             outcome = attempt()
             if outcome == "clean":
@@ -114,24 +149,25 @@ def lay_out(
     mine[:] = 0
     raise NoGuessGiveUp(
         f"no board of {cols}x{rows} with {mines} mines that opens without guessing was found "
-        "in the time allowed; the board is too crowded for that"
+        "within the work allowed; the board is too crowded for that"
     )
 
 
-def _repair(deducer: Deducer, engine: Engine, mine: np.ndarray, rng: random.Random) -> bool:
+def _repair(deducer: Deducer, engine: Engine, mine: np.ndarray, stream: Stream) -> bool:
     """Empty or fill one stuck group, moving mines to or from other undecided cells."""
     groups = engine.groups()
     if not groups:
         return False  # undecided cells walled in by mines: only a new layout helps
-    group = groups[rng.randrange(len(groups))].cells
+    group = groups[stream.below(len(groups))].cells
     state = deducer.state_arr
     _, interior = engine.remaining()
     near = state == UNKNOWN
     near[interior] = False
     near[group] = False
     # cells away from every number first: a mine moved there changes no number
-    shuffle = np.random.default_rng(rng.getrandbits(64)).permutation
-    pool = np.concatenate([shuffle(interior), shuffle(np.flatnonzero(near))])
+    far = stream.shuffle(interior.astype(np.int32))
+    close = stream.shuffle(np.flatnonzero(near).astype(np.int32))
+    pool = np.concatenate([far, close])
     mined = group[mine[group] == 1]
     clear = group[mine[group] == 0]
     spots = pool[mine[pool] == 0]

@@ -13,8 +13,13 @@ planted placement stays the only solution (each check is a search on a step budg
 repairs what is left: a rival solution's mole that is not planted moves into a neighbouring
 turf, which breaks that rival and spares the planted one. No kernel allocates: scratch space
 lives on the C stack (about 45 kB for the generator).
+
+Both entry points check their arguments on entry (side, buffer shapes, limits) and raise
+ValueError instead of reading or writing outside a buffer.
 """
 
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+from cpython.number cimport PyNumber_Index
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
@@ -44,6 +49,32 @@ cdef enum:
     TURF = 2
 
 MAX_SIDE = MAX_N
+MIN_GENERATED = 4  # sides 2 and 3 have no valid placement at all; side 1 has no board to grow
+
+
+cdef int64_t _whole(object value, str name) except? -1:
+    """``value`` (an int or anything with ``__index__``) as a C integer, else ValueError."""
+    cdef int overflow = 0
+    cdef long long v
+    if type(value) is not int:
+        try:
+            value = PyNumber_Index(value)
+        except TypeError:
+            raise ValueError(f"{name} must be a whole number, not {value!r}") from None
+    v = PyLong_AsLongLongAndOverflow(value, &overflow)
+    if overflow:
+        raise ValueError(f"{name} is out of range: {value}")
+    return v
+
+
+cdef int _side(object n, int low, Py_ssize_t cells) except -1:
+    """Check a board side against the kernel's range and the regions buffer; return it."""
+    cdef int64_t side = _whole(n, "n")
+    if not low <= side <= MAX_N:
+        raise ValueError(f"the side must be between {low} and {MAX_N}, not {side}")
+    if cells != side * side:
+        raise ValueError(f"regions holds {cells} entries; a {side}x{side} board has {side * side}")
+    return <int>side
 
 
 cdef struct Board:
@@ -236,7 +267,7 @@ cdef bint _well_formed(const int32_t* regions, int n) noexcept nogil:
     return used == _full(n)
 
 
-def count(const int32_t[::1] regions, int n, int64_t limit, int32_t[:, ::1] sols):
+def count(const int32_t[::1] regions, n, limit, int32_t[:, ::1] sols):
     """Count the solutions of an n x n board, stopping at ``limit`` (at least 1).
 
     The first solutions found are written to the rows of ``sols`` (shape k x n), as many as
@@ -244,14 +275,20 @@ def count(const int32_t[::1] regions, int n, int64_t limit, int32_t[:, ::1] sols
     """
     cdef Board b
     cdef Search out
+    cdef int side = _side(n, 1, regions.shape[0])
+    cdef int64_t most = _whole(limit, "limit")
     cdef int64_t found = -1
     cdef int i, j
+    if most < 1:
+        raise ValueError(f"limit must be at least 1, not {most}")
+    if sols.shape[0] > 0 and sols.shape[1] != side:
+        raise ValueError(f"sols rows hold {sols.shape[1]} entries; a {side}x{side} board needs {side}")
     with nogil:
-        if _well_formed(&regions[0], n):
-            _load(&b, &regions[0], n)
-            found = _count(&b, limit, INT64_MAX, &out)
+        if _well_formed(&regions[0], side):
+            _load(&b, &regions[0], side)
+            found = _count(&b, most, INT64_MAX, &out)
             for i in range(min(found, sols.shape[0], MAX_SOLS)):
-                for j in range(n):
+                for j in range(side):
                     sols[i, j] = out.sols[i][j]
     return found
 
@@ -479,12 +516,28 @@ cdef bint _repair(int n, int32_t* reg, const int32_t* col_of, int max_steps, uin
     return False
 
 
-def generate(int n, uint64_t seed, int32_t[::1] regions, int max_attempts):
-    """Fill ``regions`` (n*n) with a board of n connected turfs and exactly one solution.
+def generate(n, seed, int32_t[::1] regions, max_attempts):
+    """Fill ``regions`` (n*n, 4 <= n <= 32) with a board of n connected turfs and exactly one
+    solution.
 
     Returns the number of attempts used (a fresh planting and growth each), or -1 when
-    ``max_attempts`` all failed. The same seed always gives the same board.
+    ``max_attempts`` (at least 1) all failed. The same seed always gives the same board.
     """
+    cdef int side = _side(n, MIN_GENERATED, regions.shape[0])
+    cdef int64_t attempts = _whole(max_attempts, "max_attempts")
+    if attempts < 1 or attempts > 2**31 - 1:
+        raise ValueError(f"max_attempts must be between 1 and 2**31 - 1, not {attempts}")
+    if type(seed) is not int:
+        try:
+            seed = PyNumber_Index(seed)
+        except TypeError:
+            raise ValueError(f"seed must be a whole number, not {seed!r}") from None
+    if seed < 0 or seed >= 2**64:
+        raise ValueError(f"seed must be between 0 and 2**64 - 1, not {seed}")
+    return _generate(side, <uint64_t>seed, regions, <int>attempts)
+
+
+cdef int _generate(int n, uint64_t seed, int32_t[::1] regions, int max_attempts):
     cdef Board b
     cdef Search out
     cdef int32_t col_of[MAX_N]
@@ -501,7 +554,8 @@ def generate(int n, uint64_t seed, int32_t[::1] regions, int max_attempts):
     cdef int result = -1
     with nogil:
         for attempt in range(1, max_attempts + 1):
-            _plant(n, 0, 0, col_of, &rng)
+            if not _plant(n, 0, 0, col_of, &rng):
+                break  # no valid placement exists (not for a side the checks let through)
             _grow(n, col_of, reg, frontier, &rng, &b, &out)
             if _dull(n, reg):
                 continue

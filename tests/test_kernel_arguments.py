@@ -1,0 +1,334 @@
+"""Every kernel entry point refuses bad arguments with ValueError instead of crashing.
+
+The kernels run without bounds checks, so each one checks its arguments once on entry. Each
+case below is a bad call; run in this process it must raise ValueError, and the whole list is
+also run in a child process to prove that none of them takes the interpreter down.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.demineur import _logic, _mines
+from core.moleturf import _turf
+
+Deducer = _logic.Deducer
+
+ROOT = Path(__file__).resolve().parents[1]
+ROWS, COLS = 9, 9
+SIZE = (ROWS + 2) * (COLS + 2)
+WIDTH = COLS + 2
+CENTRE = 5 * WIDTH + 5
+HUGE = 10**30
+
+
+def u8(n: int = SIZE) -> np.ndarray:
+    return np.zeros(n, np.uint8)
+
+
+def framed() -> np.ndarray:
+    """A revealed grid with its frame marked revealed, as the kernels expect."""
+    grid = np.ones((ROWS + 2, COLS + 2), np.uint8)
+    grid[1:-1, 1:-1] = 0
+    return grid.ravel()
+
+
+def i8(n: int = SIZE) -> np.ndarray:
+    return np.zeros(n, np.int8)
+
+
+def i32(n: int = ROWS * COLS) -> np.ndarray:
+    return np.zeros(n, np.int32)
+
+
+def cells(*values: int) -> np.ndarray:
+    return np.array(values, np.int32)
+
+
+def reveal_deducer() -> Deducer:
+    return Deducer(ROWS, COLS, layout=u8())
+
+
+def place(**change) -> Callable[[], object]:
+    args = {
+        "mine": u8(),
+        "rows": ROWS,
+        "cols": COLS,
+        "count": 10,
+        "r0": 4,
+        "c0": 4,
+        "seed": 1,
+        "scratch": i32(),
+    }
+    args.update(change)
+    return lambda: _mines.place_mines(*args.values())
+
+
+def place_stream(**change) -> Callable[[], object]:
+    args = {
+        "mine": u8(),
+        "rows": ROWS,
+        "cols": COLS,
+        "count": 10,
+        "r0": 4,
+        "c0": 4,
+        "state": 1,
+        "scratch": i32(),
+    }
+    args.update(change)
+    return lambda: _mines.place_mines_stream(*args.values())
+
+
+def reveal(**change) -> Callable[[], object]:
+    args = {
+        "revealed": framed(),
+        "flagged": u8(),
+        "counts": i8(),
+        "stack": i32(),
+        "start": CENTRE,
+        "width": WIDTH,
+    }
+    args.update(change)
+    return lambda: _mines.reveal_from(*args.values())
+
+
+def chord(**change) -> Callable[[], object]:
+    args = {
+        "mine": u8(),
+        "revealed": framed(),
+        "flagged": u8(),
+        "counts": i8(),
+        "stack": i32(),
+        "centre": CENTRE,
+        "width": WIDTH,
+    }
+    args.update(change)
+    return lambda: _mines.chord_at(*args.values())
+
+
+def bv(**change) -> Callable[[], object]:
+    args = {
+        "mine": u8(),
+        "counts": i8(),
+        "revealed": u8(),
+        "rows": ROWS,
+        "cols": COLS,
+        "stack": i32(),
+    }
+    args.update(change)
+    return lambda: _mines.three_bv(*args.values())
+
+
+def mark(**change) -> Callable[[], object]:
+    args = {
+        "cells": cells(CENTRE),
+        "mines": u8(1),
+        "tech": 5,
+        "src": 0,
+        "rank": 2,
+        "numbers": cells(CENTRE + 1),
+    }
+    args.update(change)
+    return lambda: Deducer(ROWS, COLS).mark(*args.values())
+
+
+def turf_count(**change) -> Callable[[], object]:
+    args = {
+        "regions": np.repeat(np.arange(4, dtype=np.int32), 4),
+        "n": 4,
+        "limit": 2,
+        "sols": np.zeros((2, 4), np.int32),
+    }
+    args.update(change)
+    return lambda: _turf.count(*args.values())
+
+
+def turf_generate(**change) -> Callable[[], object]:
+    args = {"n": 6, "seed": 1, "regions": i32(36), "max_attempts": 5}
+    args.update(change)
+    return lambda: _turf.generate(*args.values())
+
+
+def open_frame() -> np.ndarray:
+    grid = framed()
+    grid[WIDTH * 3] = 0  # one cell of the left frame not revealed
+    return grid
+
+
+CASES: dict[str, Callable[[], object]] = {
+    # _mines.place_mines / place_mines_stream
+    "place: more mines than cells": place(count=100),
+    "place: more mines than cells outside the first tap": place(count=73),
+    "place: negative mines": place(count=-1),
+    "place: huge mine count": place(count=HUGE),
+    "place: first tap off the board": place(r0=9),
+    "place: negative first tap": place(c0=-1),
+    "place: huge first tap": place(r0=2**40),
+    "place: zero rows": place(rows=0),
+    "place: negative cols": place(cols=-3),
+    "place: huge board": place(rows=10**6, cols=10**6),
+    "place: mine grid too short": place(mine=u8(SIZE - 1)),
+    "place: mine grid too long": place(mine=u8(SIZE + 1)),
+    "place: scratch too short": place(scratch=i32(80)),
+    "place: negative seed": place(seed=-1),
+    "place: seed beyond 64 bits": place(seed=2**64),
+    "place: float count": place(count=5e7),
+    "stream: more mines than cells": place_stream(count=1000),
+    "stream: negative state": place_stream(state=-5),
+    "stream: huge state": place_stream(state=HUGE),
+    "stream: wrong mine grid": place_stream(mine=u8(10)),
+    # _mines.shuffle / draw_below
+    "shuffle: negative state": lambda: _mines.shuffle(i32(5), -1),
+    "shuffle: huge state": lambda: _mines.shuffle(i32(5), HUGE),
+    "draw: zero bound": lambda: _mines.draw_below(1, 0),
+    "draw: negative bound": lambda: _mines.draw_below(1, -7),
+    "draw: huge bound": lambda: _mines.draw_below(1, HUGE),
+    "draw: state beyond 64 bits": lambda: _mines.draw_below(2**64, 3),
+    # _mines.compute_counts
+    "counts: mine grid too short": lambda: _mines.compute_counts(u8(50), i8(), ROWS, COLS),
+    "counts: count grid too short": lambda: _mines.compute_counts(u8(), i8(50), ROWS, COLS),
+    "counts: sizes larger than the grids": lambda: _mines.compute_counts(u8(), i8(), 90, 90),
+    "counts: negative rows": lambda: _mines.compute_counts(u8(), i8(), -9, COLS),
+    "counts: huge cols": lambda: _mines.compute_counts(u8(), i8(), ROWS, HUGE),
+    # _mines.reveal_from
+    "reveal: start in the frame": reveal(start=3),
+    "reveal: start past the end": reveal(start=SIZE + 50),
+    "reveal: negative start": reveal(start=-1),
+    "reveal: huge start": reveal(start=5e7),
+    "reveal: width not dividing the grid": reveal(width=7),
+    "reveal: zero width": reveal(width=0),
+    "reveal: negative width": reveal(width=-11),
+    "reveal: huge width": reveal(width=HUGE),
+    "reveal: flag grid too short": reveal(flagged=u8(10)),
+    "reveal: count grid too short": reveal(counts=i8(10)),
+    "reveal: stack too short": reveal(stack=i32(5)),
+    "reveal: frame not revealed": reveal(revealed=open_frame()),
+    "reveal: nothing revealed at all": reveal(revealed=u8()),
+    # _mines.chord_at
+    "chord: centre in the frame": chord(centre=WIDTH),
+    "chord: centre past the end": chord(centre=10**9),
+    "chord: negative centre": chord(centre=-WIDTH),
+    "chord: mine grid too short": chord(mine=u8(3)),
+    "chord: stack too short": chord(stack=i32(0)),
+    "chord: frame not revealed": chord(revealed=open_frame()),
+    "chord: width not matching": chord(width=12),
+    # _mines.three_bv
+    "3bv: grids too short": bv(mine=u8(20)),
+    "3bv: counts too short": bv(counts=i8(20)),
+    "3bv: revealed too short": bv(revealed=u8(20)),
+    "3bv: stack too short": bv(stack=i32(3)),
+    "3bv: zero rows": bv(rows=0),
+    "3bv: huge size": bv(rows=HUGE),
+    # _logic.Deducer
+    "deducer: zero rows": lambda: Deducer(0, 5),
+    "deducer: negative cols": lambda: Deducer(5, -5),
+    "deducer: huge board": lambda: Deducer(10**5, 10**5),
+    "deducer: huge rows": lambda: Deducer(HUGE, 5),
+    "deducer: layout too short": lambda: Deducer(ROWS, COLS, layout=u8(SIZE - 1)),
+    "deducer: layout of the wrong type": lambda: Deducer(ROWS, COLS, layout=np.zeros(SIZE)),
+    "deducer: layout not an array": lambda: Deducer(ROWS, COLS, layout=[0] * SIZE),
+    "load: revealed too short": lambda: Deducer(ROWS, COLS).load(u8(5), i8()),
+    "load: counts too short": lambda: Deducer(ROWS, COLS).load(framed(), i8(5)),
+    "open: cell in the frame": lambda: reveal_deducer().open(0),
+    "open: cell past the end": lambda: reveal_deducer().open(SIZE),
+    "open: negative cell": lambda: reveal_deducer().open(-1),
+    "open: huge cell": lambda: reveal_deducer().open(HUGE),
+    "open: not in reveal mode": lambda: Deducer(ROWS, COLS).open(CENTRE),
+    "moved: far outside": lambda: reveal_deducer().moved(5e7, 1),
+    "moved: cell in the frame": lambda: reveal_deducer().moved(5, 1),
+    "moved: negative cell": lambda: reveal_deducer().moved(-1, 1),
+    "moved: huge cell": lambda: reveal_deducer().moved(HUGE, 1),
+    "moved: delta not one": lambda: reveal_deducer().moved(CENTRE, 7),
+    "moved: huge delta": lambda: reveal_deducer().moved(CENTRE, HUGE),
+    "moved: not in reveal mode": lambda: Deducer(ROWS, COLS).moved(CENTRE, 1),
+    "mark: cell past the end": mark(cells=cells(SIZE + 100)),
+    "mark: negative cell": mark(cells=cells(-4)),
+    "mark: number in the frame": mark(numbers=cells(0)),
+    "mark: number past the end": mark(numbers=cells(2**30)),
+    "mark: fewer mine flags than cells": mark(mines=u8(0)),
+    "mark: unknown technique": mark(tech=99),
+    "mark: rank beyond a byte": mark(rank=300),
+    "mark: huge source": mark(src=HUGE),
+    "numbers_of: cell in the frame": lambda: Deducer(ROWS, COLS).numbers_of(cells(1)),
+    "numbers_of: cell past the end": lambda: Deducer(ROWS, COLS).numbers_of(cells(10**6)),
+    "count: cell past the end": lambda: Deducer(ROWS, COLS).count(cells(SIZE), cells(), 10),
+    "count: negative cell": lambda: Deducer(ROWS, COLS).count(cells(-30), cells(), 10),
+    "count: number past the end": lambda: Deducer(ROWS, COLS).count(
+        cells(CENTRE), cells(SIZE * 2), 10
+    ),
+    "count: negative budget": lambda: Deducer(ROWS, COLS).count(cells(CENTRE), cells(), -1),
+    "count: huge budget": lambda: Deducer(ROWS, COLS).count(cells(CENTRE), cells(), HUGE),
+    # _turf.count
+    "turf count: side zero": turf_count(n=0),
+    "turf count: negative side": turf_count(n=-4),
+    "turf count: side beyond the kernel": turf_count(n=33),
+    "turf count: huge side": turf_count(n=HUGE),
+    "turf count: regions too short": turf_count(regions=i32(15)),
+    "turf count: regions too long": turf_count(regions=i32(17)),
+    "turf count: limit zero": turf_count(limit=0),
+    "turf count: huge limit": turf_count(limit=HUGE),
+    "turf count: solution rows too short": turf_count(sols=np.zeros((2, 3), np.int32)),
+    # _turf.generate
+    "turf generate: side 3 has no placement": turf_generate(n=3, regions=i32(9)),
+    "turf generate: side zero": turf_generate(n=0, regions=i32(0)),
+    "turf generate: side beyond the kernel": turf_generate(n=40, regions=i32(1600)),
+    "turf generate: regions too short": turf_generate(regions=i32(35)),
+    "turf generate: negative seed": turf_generate(seed=-1),
+    "turf generate: huge seed": turf_generate(seed=HUGE),
+    "turf generate: zero attempts": turf_generate(max_attempts=0),
+    "turf generate: huge attempts": turf_generate(max_attempts=HUGE),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_bad_argument_raises_value_error(name: str) -> None:
+    with pytest.raises(ValueError):
+        CASES[name]()
+
+
+def test_no_bad_call_crashes_the_process() -> None:
+    script = (
+        "from tests.test_kernel_arguments import CASES\n"
+        "for name, call in CASES.items():\n"
+        "    try:\n"
+        "        call()\n"
+        "    except ValueError:\n"
+        "        pass\n"
+        "    else:\n"
+        "        print('accepted:', name)\n"
+        "print('survived', len(CASES))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"survived {len(CASES)}"
+
+
+def test_good_arguments_at_the_limits_still_work() -> None:
+    mine = u8()
+    assert _mines.place_mines(mine, ROWS, COLS, 77, 0, 0, 2**64 - 1, i32()) == 77
+    assert int(mine.sum()) == 77  # a corner tap protects only four cells
+    counts = i8()
+    _mines.compute_counts(mine, counts, ROWS, COLS)
+    revealed = framed()
+    assert _mines.reveal_from(revealed, u8(), counts, i32(), WIDTH + 1, WIDTH) == 4
+    assert _mines.chord_at(mine, revealed, u8(), counts, i32(), WIDTH + 1, WIDTH)[2] == -1
+    assert _mines.three_bv(mine, counts, revealed, ROWS, COLS, i32())[0] >= 1
+    value, state = _mines.draw_below(0, 1)
+    assert value == 0 and 0 <= state < 2**64
+    one = Deducer(1, 1, layout=np.zeros(9, np.uint8))
+    one.open(4)
+    assert one.opened == 1
+    deducer = Deducer(ROWS, COLS)
+    deducer.load(revealed, counts)
+    assert deducer.count(cells(), cells(), 0) is not None
+    board = i32(16)
+    assert _turf.generate(4, 0, board, 50) != 0
+    assert _turf.count(board, 4, 1, np.zeros((0, 4), np.int32)) in (-1, 0, 1)

@@ -1,19 +1,30 @@
 """``python -m game``: parse the command line, check what the program needs, start it.
 
 Before any window opens, a data folder that is a file or cannot be made, a screenshot that
-could not be saved, and (on Linux and the BSDs) the lack of any display are each told in one
-line with a non-zero exit. The data folder is locked (``Storage.lock``): a second program on
-the same folder is told so and runs read-only.
+could not be saved, a kiosk without a valid operator PIN (``kiosk.json``), and (on Linux and
+the BSDs) the lack of any display are each told in one line with a non-zero exit. The data
+folder is locked (``Storage.lock``): a second program on the same folder is told so and runs
+read-only.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
 
 from game.i18n import LANGUAGES
+from game.kiosk.config import (
+    ConfigError,
+    KioskSetup,
+    idle_problem,
+    load_config,
+    pin_problem,
+    set_pin,
+    start_problem,
+)
 from game.platform.paths import DATA_DIR_ENV, data_dir
 from game.platform.storage import Storage
 from game.shell.registry import GAME_IDS
@@ -38,6 +49,17 @@ def positive(text: str) -> int:
         n = 0
     if n < 1:
         raise argparse.ArgumentTypeError(f"the number of frames must be 1 or more, not {text!r}")
+    return n
+
+
+def idle_seconds(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = None
+    problem = idle_problem(n)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{problem} ({text!r})")
     return n
 
 
@@ -84,6 +106,29 @@ def build_parser() -> argparse.ArgumentParser:
         "--screenshot",
         metavar="PATH",
         help="save the last rendered frame as a PNG (with --frames; 1 frame if not given)",
+    )
+    kiosk = parser.add_argument_group("kiosk mode (see the README's Kiosk section)")
+    kiosk.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="run as an unattended kiosk: fullscreen (unless --windowed or --size), no way "
+        "out but the operator's PIN, attract mode when idle; needs kiosk.json in the data "
+        "folder (--set-kiosk-pin writes it)",
+    )
+    kiosk.add_argument(
+        "--idle-seconds",
+        type=idle_seconds,
+        metavar="N",
+        help="kiosk: seconds without input before 'Still playing?' (10..3600; default: "
+        "kiosk.json's idle_seconds, else 60)",
+    )
+    kiosk.add_argument(
+        "--set-kiosk-pin",
+        nargs="?",
+        const="",
+        metavar="PIN",
+        help="write the kiosk operator's PIN (4 to 8 digits) into kiosk.json and exit; "
+        "without PIN it is read twice from the terminal without echo",
     )
     return parser
 
@@ -168,6 +213,19 @@ def main(argv: list[str] | None = None) -> int:
     problem = data_dir_problem(folder, args.data_dir)
     if problem:
         return fail(problem)
+    if args.set_kiosk_pin is not None:
+        return set_kiosk_pin(args.set_kiosk_pin, folder, fail)
+    kiosk = previous_sigterm = None
+    if args.idle_seconds is not None and not args.kiosk:
+        return fail("--idle-seconds is a kiosk option: use it with --kiosk")
+    if args.kiosk:
+        if args.game or args.replay:
+            return fail(
+                "--kiosk shows both games itself: it cannot be used with --game or --replay"
+            )
+        if problem := start_problem(folder):
+            return fail(problem)
+        kiosk = KioskSetup(load_config(folder), args.idle_seconds)
     if args.screenshot and (problem := screenshot_problem(args.screenshot)):
         return fail(problem)
     replay = None
@@ -178,6 +236,11 @@ def main(argv: list[str] | None = None) -> int:
             return fail(f"--replay {args.replay}: {bad}")
     if problem := display_problem(args):
         return fail(problem, 1)
+    if kiosk is not None:
+        os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")  # Windows' own Alt+F4
+        # SIGTERM ends the program cleanly from now on (the loop installs its own handler;
+        # SDL, seeing one set, does not turn it into a quit event that a kiosk ignores)
+        previous_sigterm = signal.signal(signal.SIGTERM, _stop_now)
     storage = Storage(folder)  # holds the folder's lock while the program runs
     if storage.read_only:
         holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
@@ -187,9 +250,48 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
     try:
-        return _run(args, replay)
+        return _run(args, replay, kiosk)
     finally:
         storage.close()
+        if previous_sigterm is not None:
+            signal.signal(signal.SIGTERM, previous_sigterm)
+
+
+def _stop_now(_signum: int, _frame: object) -> None:
+    raise SystemExit(0)
+
+
+def set_kiosk_pin(given: str, folder: Path, fail) -> int:
+    """``--set-kiosk-pin [PIN]``: write the PIN (asked twice without echo when not given)."""
+    if given:
+        pin = given
+    else:
+        import getpass
+
+        try:
+            pin = getpass.getpass("Kiosk operator PIN (4 to 8 digits): ")
+            again = getpass.getpass("The same PIN again: ")
+        except (EOFError, KeyboardInterrupt):
+            return fail("no PIN was given: nothing was written")
+        if pin != again:
+            return fail("the two PINs differ: nothing was written")
+    if problem := pin_problem(pin):
+        return fail(f"{problem}: nothing was written")
+    storage = Storage(folder)
+    try:
+        if storage.read_only:
+            holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
+            return fail(f"a copy of the game{holder} is using {folder}: stop it first")
+        try:
+            done = set_pin(folder, pin)
+        except (OSError, ConfigError) as error:
+            return fail(
+                f"the PIN could not be written: {getattr(error, 'strerror', None) or error}"
+            )
+    finally:
+        storage.close()
+    print(done)
+    return 0
 
 
 def read_replay(path: str) -> tuple[str, dict]:
@@ -204,19 +306,25 @@ def read_replay(path: str) -> tuple[str, dict]:
     return read_document(text)
 
 
-def _run(args: argparse.Namespace, replay: tuple[str, dict] | None = None) -> int:
+def _run(
+    args: argparse.Namespace,
+    replay: tuple[str, dict] | None = None,
+    kiosk: KioskSetup | None = None,
+) -> int:
     from game.app import App, Options
 
+    windowed = args.windowed or (args.size is not None and not args.fullscreen)
     options = Options(
         game=args.game,
-        windowed=args.windowed or (args.size is not None and not args.fullscreen),
-        fullscreen=args.fullscreen,
+        windowed=windowed,
+        fullscreen=args.fullscreen or (kiosk is not None and not windowed),
         size=args.size,
         lang=args.lang,
         data_dir=args.data_dir,
         frames=args.frames,
         screenshot=args.screenshot,
         replay=replay,
+        kiosk=kiosk,
     )
     return App(options).run()
 

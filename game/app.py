@@ -57,6 +57,7 @@ class Options:
     frames: int | None = None  # render this many frames, then exit (tests, docs)
     screenshot: str | None = None  # save the last frame here (with ``frames``)
     replay: tuple[str, dict] | None = None  # (game kind, checked document) to watch
+    kiosk: object | None = None  # game.kiosk.config.KioskSetup: run as an unattended kiosk
 
 
 class App:
@@ -88,6 +89,12 @@ class App:
 
             translator = InputTranslator(self.window.get_size(), self.settings.long_press_ms)
         self.translator = translator
+        self.kiosk = None  # game.kiosk.runtime.Kiosk in kiosk mode (see there)
+        if options.kiosk is not None:
+            from game.kiosk.runtime import Kiosk
+
+            self.kiosk = Kiosk(self, options.kiosk)
+            self.translator = self.kiosk.wrap(self.translator)
         self.device = Device.MOUSE
         self.notices: list[tuple[str, float]] = []  # (text, time it goes away)
         self.running = True
@@ -203,6 +210,8 @@ class App:
     # screens ---------------------------------------------------------------------------------
     def open_scene(self, name: str, *args: object, **kwargs: object) -> Scene:
         """Push the screen registered as ``name`` (see ``game.shell.registry``)."""
+        if self.kiosk is not None:
+            name = self.kiosk.scene_name(name)
         scene = registry.scene_class(name)(self, *args, **kwargs)
         self.scenes.push(scene)
         return scene
@@ -238,6 +247,8 @@ class App:
 
     # loop ------------------------------------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:
+        if self.kiosk is not None and not self.kiosk.admit(intent):
+            return  # a kiosk ignores the close button, Alt+F4, Esc and F11
         if intent.kind is Kind.QUIT:
             self.quit()
             return
@@ -332,6 +343,8 @@ class App:
         while self._lag >= STEP:
             self.scenes.update(STEP)
             self._lag -= STEP
+        if self.kiosk is not None:
+            self.kiosk.tick()  # the idle watcher
 
     def run(self) -> int:
         clock = pygame.time.Clock()
@@ -339,6 +352,7 @@ class App:
         if self.options.screenshot and frames is None:
             frames = 1
         drawn = 0
+        restore = self.kiosk.on_sigterm(self.quit) if self.kiosk is not None else None
         try:
             while self.running:
                 dt = clock.tick(FPS) / 1000
@@ -354,6 +368,8 @@ class App:
                         pygame.image.save(self.window, self.options.screenshot)
                     break
         finally:
+            if restore is not None:
+                restore()
             self.close()
         return 0
 

@@ -1,4 +1,5 @@
-"""The first screen: choose Cyber Mole Turf or Démineur; settings; quit."""
+"""The first screen: choose Cyber Mole Turf or Démineur; settings; quit (in kiosk mode: no
+quit, today's high scores instead)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,11 @@ class Launcher(Scene):
         widgets.append(
             Button(settings, "settings", _("Settings"), lambda: self.app.open_scene("settings"))
         )
-        widgets.append(Button(leave, "quit", _("Quit"), self.app.quit))
+        if self.app.kiosk is None:
+            widgets.append(Button(leave, "quit", _("Quit"), self.app.quit))
+        else:  # a kiosk cannot be left from here: today's high scores instead
+            scores = lambda: self.app.open_scene("kiosk.scores")  # noqa: E731
+            widgets.append(Button(leave, "scores", _("Today's best"), scores))
         return widgets
 
     def on_back(self) -> None:

@@ -27,6 +27,19 @@ SCENES: dict[str, str] = {
     "moleturf.celebration": "game.moleturf.celebration:Celebration",
     "moleturf.conquered": "game.moleturf.celebration:Conquered",
     "moleturf.replay": "game.moleturf.replay:MoleTurfReplay",
+    # kiosk mode (python -m game --kiosk); the kiosk opens its own in place of some above
+    "kiosk.demineur": "game.kiosk.games:KioskLevels",
+    "kiosk.moleturf": "game.kiosk.games:KioskSectors",
+    "kiosk.demineur.play": "game.kiosk.games:KioskDemineurScene",
+    "kiosk.moleturf.play": "game.kiosk.games:KioskMoleTurfScene",
+    "kiosk.attract.demineur": "game.kiosk.attract:AttractDemineur",
+    "kiosk.attract.moleturf": "game.kiosk.attract:AttractMoleTurf",
+    "kiosk.attract.scores": "game.kiosk.attract:AttractScores",
+    "kiosk.still": "game.kiosk.screens:StillPlaying",
+    "kiosk.pin": "game.kiosk.screens:PinPad",
+    "kiosk.operator": "game.kiosk.screens:OperatorMenu",
+    "kiosk.name": "game.kiosk.screens:NameEntry",
+    "kiosk.scores": "game.kiosk.screens:ScoresScene",
 }
 
 

@@ -48,6 +48,7 @@ class Host(Protocol):
     device: Device
     fullscreen: bool  # the window as it is now
     clock: Callable[[], float]  # seconds; the games' timers read it
+    kiosk: Any  # game.kiosk.runtime.Kiosk when running as a kiosk, else None
 
     @property
     def language(self) -> str: ...

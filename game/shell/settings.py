@@ -44,6 +44,7 @@ ROWS = (
     Row("turf_patterns", N_("Colour-blind turf patterns"), "toggle"),
     Row("unlock_all_sectors", N_("Unlock all sectors (Mole Turf)"), "toggle"),
 )
+KIOSK_ROWS = ROWS[:1]  # a kiosk's visitors may change the language, nothing else
 
 
 def row_key(setting: str) -> str:
@@ -90,23 +91,28 @@ class SettingsScene(Scene):
             return
         self.app.change_setting(key, stepped(self.app.settings, key, step))
 
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        return ROWS if self.app.kiosk is None else KIOSK_ROWS
+
     def layout_pages(self, m: Metrics) -> tuple[list[list[pygame.Rect]], pygame.Rect | None]:
         """The row boxes of each page, and the pager's box when there is more than one page."""
+        rows = self.rows
         body = self.body(m)
         pitch = m.unit + m.gap
         n_cols = 1 if m.portrait or body.w < m.unit * 12 else 2
         per_col = max(1, (body.h + m.gap) // pitch)
         per_page = per_col * n_cols
         pager = None
-        if per_page < len(ROWS):
+        if per_page < len(rows):
             per_col = max(1, (body.h + m.gap) // pitch - 1)  # the last line holds the pager
             per_page = per_col * n_cols
             pager = pygame.Rect(body.x, body.y + per_col * pitch, body.w, m.unit)
         else:  # one page: spread the rows evenly between the columns
-            per_col = -(-len(ROWS) // n_cols)
+            per_col = -(-len(rows) // n_cols)
         cols = columns(body, n_cols, m.gap * 2)
         boxes = []
-        for i in range(len(ROWS)):
+        for i in range(len(rows)):
             page_pos = i % per_page
             col = cols[page_pos // per_col]
             boxes.append(pygame.Rect(col.x, col.y + (page_pos % per_col) * pitch, col.w, m.unit))
@@ -119,7 +125,7 @@ class SettingsScene(Scene):
         self.page = min(self.page, len(pages) - 1)
         settings = replace(self.app.settings, fullscreen=self.app.fullscreen)
         first = sum(len(p) for p in pages[: self.page])
-        for row, box in zip(ROWS[first:], pages[self.page], strict=False):
+        for row, box in zip(self.rows[first:], pages[self.page], strict=False):
             widgets.append(
                 SettingRow(
                     box,

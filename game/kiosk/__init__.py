@@ -1,0 +1,16 @@
+"""Kiosk mode (``python -m game --kiosk``): an unattended touchscreen that plays itself.
+
+- ``config``: ``kiosk.json`` in the data folder (the operator's PIN, idle time, default
+  language, operator corner), read and checked in one place.
+- ``runtime``: the ``Kiosk`` the app holds in kiosk mode: which intents are ignored (quit,
+  Esc, F11), the idle watcher ("Still playing?", then the attract mode), the visitor's
+  arrival, the operator's exit.
+- ``gesture``: the operator's hold (5 s on the configured corner, Select+Start on a pad,
+  Ctrl+Shift+O on a keyboard), watched beside the input translator.
+- ``games``: the kiosk's own level and sector choice, and the game screens as a visitor
+  plays them (nothing reaches the personal statistics, progress or saved games).
+- ``attract``: the games playing themselves, and today's best between them.
+- ``scores``: the arcade table of today's best times (``kiosk_scores.json``).
+- ``screens``: the "Still playing?" card, the PIN keypad, the operator menu, the name
+  entry and the high-score table.
+"""

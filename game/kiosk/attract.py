@@ -1,0 +1,267 @@
+"""The attract mode: the games play themselves, so a passer-by sees how they are played.
+
+- **Démineur** on a fresh beginner board: the engine (``core.demineur.logic.Analysis``)
+  is asked for the next step each turn; its sentence is shown on the message line and its
+  cells marked, then the moves are made one every ``MOVE_S`` seconds: reveals of proved safe
+  cells (cascades included), flags on the mines proved so far (every other step), and when
+  nothing is certain the least risky guess, shown with its risk for a while before it is
+  made.
+- **Cyber Mole Turf**, a different sector each time: the hint engine's next step
+  (``session.hint()``) is shown with its sentence (``game.hints.sentence``) for ``HINT_S``
+  seconds, then applied (``session.apply_hint``), until the sector is cleared.
+- **Today's best**, between the games.
+
+Every screen is the real game screen (or table) with a "Touch to play" banner over its
+header; the first touch anywhere (or any button) opens a fresh game for the visitor and
+acts on nothing else. Against burn-in the banner's text drifts across the width and the
+whole picture is shifted by a few pixels, slowly (``offset``, ``shifted``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from core.demineur.logic import Analysis
+from core.hints import Hint
+from game import hints
+from game.demineur.hud import hint_marks
+from game.demineur.levels import Level
+from game.i18n import LANGUAGES, N_, _, current, load_catalog
+from game.kiosk.games import KioskDemineurScene, KioskMoleTurfScene
+from game.kiosk.screens import ScoresScene
+from game.moleturf.store import Progress
+from game.platform.intents import Intent
+from game.shell.scene import Host
+from game.ui import theme
+
+ATTRACT_LEVEL = "beginner"
+THINK_S = 1.6  # a Démineur step's sentence before its first move
+GUESS_S = 3.0  # ...and a guess's, with its risk
+MOVE_S = 0.3  # between two cells of one step
+START_S = 1.2  # the board before the first move
+HINT_S = 2.8  # a Mole Turf hint on screen before it is applied
+AFTER_S = 0.7  # after a Mole Turf move, before the next hint
+END_S = 4.0  # a finished game stays this long
+PAGE_S = 7.0  # each page of the high-score table
+DRIFT_PX = 6  # the picture is shifted by up to twice this, right and down
+DRIFT_PERIODS = (600.0, 780.0)  # seconds for a swing there and back, x and y
+BANNER_PERIOD = 40.0  # seconds for the banner's text to go across and back
+TOUCH_TO_PLAY = N_("Touch to play")
+FLAG_SENTENCE = N_("The numbers around these cells prove that they hide mines: each gets a flag.")
+
+
+def offset(t: float) -> tuple[int, int]:
+    """The burn-in shift of the picture at time ``t`` (seconds): 0..2 * DRIFT_PX pixels right
+    and down, a few pixels a minute at most."""
+    px, py = DRIFT_PERIODS
+    return (
+        round(DRIFT_PX * (1 - math.cos(2 * math.pi * t / px))),
+        round(DRIFT_PX * (1 - math.cos(2 * math.pi * t / py))),
+    )
+
+
+def shifted(surface: pygame.Surface, dx: int, dy: int) -> pygame.Surface:
+    """Where to draw the picture moved by (dx, dy): a subsurface, so moving it costs
+    nothing (its right and bottom edges, inside the margins, are cut off), with the strips
+    it uncovers filled with the background."""
+    if not dx and not dy:
+        return surface
+    w, h = surface.get_size()
+    surface.fill(theme.BACKGROUND, (0, 0, w, dy))
+    surface.fill(theme.BACKGROUND, (0, 0, dx, h))
+    return surface.subsurface((dx, dy, w - dx, h - dy))
+
+
+def touch_to_play(language: str) -> str:
+    return load_catalog(language).gettext(TOUCH_TO_PLAY)
+
+
+class Attract:
+    """What every screen of the attract mode adds to the screen it is: the banner, the drift,
+    and a touch that brings a visitor in."""
+
+    kiosk_role = "attract"
+    game_id = "demineur"
+
+    def visitor_game(self) -> str:
+        return self.game_id
+
+    def handle(self, intent: Intent) -> bool:
+        self.app.kiosk.visitor_arrives(self.visitor_game())
+        return True
+
+    def focus_changed(self, focused: bool) -> None:
+        pass  # nobody is playing: the show goes on (and Mole Turf must not pause itself)
+
+    def prompt_bar_shown(self) -> bool:
+        return False  # the banner says what to do, whatever device was used last
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.app.clock()
+        super().draw(shifted(surface, *offset(t)))
+        draw_banner(surface, self.app, t)
+
+
+def draw_banner(surface: pygame.Surface, app: Host, t: float) -> None:
+    """ "Touch to play" over the header, in the kiosk's language and, smaller, the others."""
+    m, fonts = app.metrics, app.fonts
+    # over the header (its buttons are idle here), however far the picture is shifted down
+    strip = pygame.Rect(0, 0, m.width, m.header_h + 2 * DRIFT_PX)
+    pygame.draw.rect(surface, theme.HEADER, strip)
+    pygame.draw.rect(surface, theme.ACCENT, (0, strip.bottom - 3, m.width, 3))
+    main = _(TOUCH_TO_PLAY)
+    others = "   ·   ".join(touch_to_play(lang) for lang in LANGUAGES if lang != current())
+    big = fonts.fit(main, (m.width - 2 * m.margin, round(strip.h * 0.62)), m.title_font * 2, True)
+    small = fonts.fit(others, (m.width - 2 * m.margin, strip.h - big.height), m.font, max_lines=1)
+    width = max(big.width, small.width)
+    room = max(0, m.width - 2 * m.margin - width)
+    swing = (1 - math.cos(2 * math.pi * t / BANNER_PERIOD)) / 2  # 0 → 1 → 0
+    x = m.margin + round(room * swing)
+    y = strip.y + (strip.h - big.height - small.height) // 2
+    pulse = 0.5 + 0.5 * math.sin(2 * math.pi * t / 3.0)
+    colour = tuple(
+        round(a + (b - a) * pulse) for a, b in zip(theme.TEXT, theme.ACCENT, strict=True)
+    )
+    fonts.draw(surface, big, pygame.Rect(x, y, width, big.height), colour)
+    box = pygame.Rect(x, y + big.height, width, small.height)
+    fonts.draw(surface, small, box, theme.TEXT_DIM)
+
+
+class AttractDemineur(Attract, KioskDemineurScene):
+    visitor = False
+    game_id = "demineur"
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app, Level.preset(ATTRACT_LEVEL))
+        self.plan: list[tuple[str, tuple[int, int]]] = []
+        self.sentence = ""
+        self.flagged_last = False
+        self.wait = START_S
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.wait -= dt
+        if self.wait <= 0:
+            self.step()
+
+    def step(self) -> None:
+        game = self.game
+        if game.over:
+            self.app.kiosk.next_attract()
+            return
+        while self.plan:
+            intent, cell = self.plan.pop(0)
+            done = game.revealed[cell] if intent == "tap" else game.flagged[cell]
+            if done:
+                continue  # a cascade opened it already
+            self.act(intent, *cell)
+            self.message = "" if game.over else self.sentence  # the move cleared it
+            self.wait = END_S if game.over else MOVE_S
+            return
+        self.think()
+
+    def think(self) -> None:
+        """Ask the engine for the next step and show it: its sentence and its cells.
+
+        The engine's hint names safe cells before mines, so every other step flags the
+        mines proved so far (if any), to show flags as well as reveals."""
+        game = self.game
+        sentence = None
+        if not game.started:
+            hint = game.hint()  # the first touch: always safe
+        else:
+            hint = None if self.flagged_last else self.proved_mines()
+            self.flagged_last = hint is not None
+            if hint is not None:
+                sentence = _(FLAG_SENTENCE)
+            else:
+                hint = Analysis(game.revealed, game.counts, game.mines).hint(game.flagged)
+        if hint is None:
+            self.app.kiosk.next_attract()
+            return
+        self.hint = hint
+        self.marks = hint_marks(hint, game.rows, game.cols)
+        self.sentence = self.message = sentence or hints.sentence(hint)
+        self._codes = None
+        self.cursor = hint.cells[0]
+        intent = "flag" if hint.kind == "mine" else "tap"
+        self.plan = [(intent, cell) for cell in hint.cells]
+        self.wait = GUESS_S if hint.kind == "guess" else THINK_S
+
+    def proved_mines(self) -> Hint | None:
+        """The mines the engine proves that have no flag yet, with the numbers around them
+        as the evidence; None when there are none."""
+        game = self.game
+        analysis = Analysis(game.revealed, game.counts, game.mines)
+        analysis.solve()
+        mines = sorted(c for c in analysis.mine_cells() if not game.flagged[c])
+        if not mines:
+            return None
+        numbers = set()
+        for r, c in mines:
+            for nr in range(max(0, r - 1), min(game.rows, r + 2)):
+                for nc in range(max(0, c - 1), min(game.cols, c + 2)):
+                    if game.revealed[nr, nc] and game.counts[nr, nc] > 0:
+                        numbers.add((nr, nc))
+        evidence = tuple(("number", r, c) for r, c in sorted(numbers))
+        return Hint("mine", tuple(mines), evidence)
+
+
+class AttractMoleTurf(Attract, KioskMoleTurfScene):
+    visitor = False
+    game_id = "moleturf"
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app, Progress(), app.kiosk.next_sector())
+        self.wait = START_S
+        self.done = False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.wait -= dt
+        if self.wait > 0 or self.won_at is not None:
+            return
+        if self.done or self.game.status != "playing":
+            self.app.kiosk.next_attract()
+            return
+        if self.hint is None:
+            self.ask_hint()
+            if self.hint is None:  # nothing more can be concluded: on to the next screen
+                self.done = True
+                self.wait = END_S
+                return
+            self.wait = HINT_S
+        else:
+            self.apply_hint()
+            self.wait = AFTER_S
+
+    def cleared(self) -> None:
+        """The sector is solved: say so for a while (no celebration, no table)."""
+        self.app.audio.play("win")
+        self.hint, self.hint_text = None, _("Sector {number} cleared!").format(number=self.number)
+        self.done = True
+        self.wait = END_S
+        self.relayout()
+
+
+class AttractScores(Attract, ScoresScene):
+    heading_in_body = True
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.shown = 0.0
+
+    def visitor_game(self) -> str:
+        return self.app.kiosk.upcoming_game()
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        if self.shown >= PAGE_S:
+            self.shown = 0.0
+            if self.page + 1 < self.page_count():
+                self.turn(1)
+            else:
+                self.app.kiosk.next_attract(finished_game=False)

@@ -1,0 +1,202 @@
+"""The games as a kiosk visitor plays them, and the kiosk's own choice of board.
+
+The game screens are the usual ones (``DemineurScene``, ``MoleTurfScene``) with the files
+taken out: a visitor's game leaves no trace in the personal statistics, the Mole Turf
+progress, the saved unfinished games or the best-game replays. A game left unfinished
+(the visitor walked away, or started another) is simply dropped, not counted as a loss. A
+win goes to today's arcade table (``game.kiosk.scores``) instead, and a time good enough
+for it asks for the player's three letters.
+
+The level choice offers the rule book's first four levels; the sector choice all 30
+sectors, every one open. Neither shows the personal statistics, the resume button or any
+setting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from core.demineur.rules import PRESETS
+from game.demineur.levels import Level
+from game.demineur.play import DemineurScene
+from game.i18n import _
+from game.kiosk.scores import demineur_board, moleturf_board, time_text
+from game.moleturf.play import MoleTurfScene, sectors
+from game.moleturf.store import Progress
+from game.shell.scene import Host, Scene
+from game.ui import theme
+from game.ui.layout import Metrics, columns
+from game.ui.widgets import Button, Label, Widget
+
+LEVELS = ("beginner", "intermediate", "hard", "expert")
+NAME_DELAY = 1.2  # seconds of the won board before the name entry
+
+
+class KioskBook:
+    """Stands in for the Démineur statistics: the kiosk records nothing there."""
+
+    def record(self, key: str, won: bool, time_ms: int) -> int | None:
+        return None  # no rank: the personal best-game replay is never written either
+
+    def abandon(self, key: str) -> None:
+        pass
+
+
+class KioskDemineurScene(DemineurScene):
+    kiosk_role = "game"
+    visitor = True  # False in the attract mode: its games go in no table
+    name_at: float | None = None  # when the name entry opens over a won game
+    place: int | None = None  # the won game's place in today's table
+
+    def __init__(
+        self, app: Host, level: Level, book: Any = None, session: Any = None, clock: Any = None
+    ) -> None:
+        super().__init__(app, level, book or KioskBook(), session, clock)
+
+    def save_session(self) -> None:
+        self.session.changed = False  # nothing is kept on disk
+
+    def replace_session(self, session) -> None:
+        """New game or retry: the old one is dropped (no loss counted, no file touched)."""
+        self.start(session)
+        self.relayout()
+
+    def start(self, session) -> None:
+        self.name_at = None
+        super().start(session)
+
+    def finish(self) -> None:
+        super().finish()
+        if self.visitor and self.result.won and self.level.name in PRESETS:
+            board = demineur_board(self.level.name)
+            self.place = self.app.kiosk.won(board, self.result.ms)
+            if self.place is not None:
+                self.rank = self.place + 1  # "Best times on this board: #n", of today's table
+                self.name_at = self.t + NAME_DELAY  # the win is seen first
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.name_at is not None and self.t >= self.name_at and self.app.scenes.top is self:
+            self.name_at = None
+            board = demineur_board(self.level.name)
+            self.app.kiosk.ask_name(board, self.place, self.result.ms)
+
+
+class KioskMoleTurfScene(MoleTurfScene):
+    kiosk_role = "game"
+    visitor = True
+
+    def __init__(
+        self,
+        app: Host,
+        progress: Progress | None = None,
+        number: int = 1,
+        session: Any = None,
+        clock: Any = None,
+    ) -> None:
+        progress = progress if progress is not None else Progress()
+        progress.current = number  # so the screen has no progress to save
+        super().__init__(app, progress, number, session, clock)
+
+    def save_session(self) -> None:
+        self.session.changed = False
+
+    def update(self, dt: float) -> None:
+        # a cleared sector: the kiosk's celebration, not the one that records progress
+        due, self.won_at = self.won_at, None
+        super().update(dt)
+        if due is not None:
+            if self.effects.t >= due:
+                self.cleared()
+            else:
+                self.won_at = due
+
+    def cleared(self) -> None:
+        seconds, mistakes, ms = self.elapsed, self.session.mistakes, self.session.elapsed_ms
+        self.app.audio.play("win")
+        board = moleturf_board(self.number)
+        place = self.app.kiosk.won(board, ms) if self.visitor else None
+        self.app.open_scene("moleturf.celebration", self, seconds, mistakes, place == 0)
+        if place is not None:
+            self.app.kiosk.ask_name(board, place, ms)  # over the celebration
+
+
+class KioskLevels(Scene):
+    """Démineur in the kiosk: four levels, each with today's best time."""
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Démineur"), back=True)
+        body = self.body(m)
+        n_cols = 1 if m.portrait else 2
+        n_rows = -(-len(LEVELS) // n_cols)
+        h = min(round(m.unit * 2.6), (body.h - (n_rows - 1) * m.gap) // n_rows)
+        top = body.y + max(0, (body.h - n_rows * h - (n_rows - 1) * m.gap) // 2)
+        cols = columns(pygame.Rect(body.x, top, body.w, h), n_cols, 2 * m.gap)
+        table = self.app.kiosk.scores
+        for i, name in enumerate(LEVELS):
+            level = Level.preset(name)
+            col = cols[i % n_cols]
+            box = pygame.Rect(col.x, top + (i // n_cols) * (h + m.gap), col.w, h)
+            size = _("{cols}×{rows}, {mines} mines").format(
+                cols=level.cols, rows=level.rows, mines=level.mines
+            )
+            rows = table.rows(demineur_board(name))
+            best = (
+                _("Today's best: {time} {name}").format(
+                    time=time_text(rows[0].ms), name=rows[0].name
+                )
+                if rows
+                else _("No time yet today")
+            )
+            label = f"{level.title()}\n{size}\n{best}"
+            widgets.append(Button(box, name, label, lambda lv=level: self.play(lv), primary=i == 0))
+        return widgets
+
+    def play(self, level: Level) -> None:
+        self.app.open_scene("kiosk.demineur.play", level)
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("confirm", _("Play")), ("back", _("Back"))]
+
+
+class KioskSectors(Scene):
+    """Cyber Mole Turf in the kiosk: every sector open, each with today's best time."""
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Cyber Mole Turf"), back=True)
+        body = self.body(m)
+        count = len(sectors())
+        n_cols = 5 if m.portrait else 6
+        n_rows = -(-count // n_cols)
+        hint_h = m.font * 2
+        grid = pygame.Rect(body.x, body.y + hint_h + m.gap, body.w, body.h - hint_h - m.gap)
+        widgets.append(
+            Label(
+                pygame.Rect(body.x, body.y, body.w, hint_h),
+                "intro",
+                _("Choose a sector: the fastest clears of the day make the high-score table."),
+                m.font,
+                colour=theme.TEXT_DIM,
+            )
+        )
+        w = (grid.w - (n_cols - 1) * m.gap) // n_cols
+        h = min(round(m.unit * 1.8), (grid.h - (n_rows - 1) * m.gap) // n_rows)
+        table = self.app.kiosk.scores
+        for k in range(count):
+            number = k + 1
+            r, c = divmod(k, n_cols)
+            box = pygame.Rect(grid.x + c * (w + m.gap), grid.y + r * (h + m.gap), w, h)
+            rows = table.rows(moleturf_board(number))
+            label = str(number) + (f"\n{time_text(rows[0].ms)}" if rows else "")
+            widgets.append(
+                Button(box, f"sector{number}", label, lambda n=number: self.play(n), number == 1)
+            )
+        return widgets
+
+    def play(self, number: int) -> None:
+        self.app.open_scene("kiosk.moleturf.play", Progress(), number)
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("confirm", _("Play")), ("back", _("Back"))]

@@ -1,0 +1,508 @@
+"""The kiosk's own screens: "Still playing?", the PIN keypad, the operator menu, the name
+entry and today's high-score table. Every one works by touch alone, by pad alone and by
+keys alone: they are made of buttons, which the menu behaviour of ``Scene`` lets a finger
+tap and a cursor reach."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.i18n import LANGUAGE_NAMES, LANGUAGES, LEVEL_NAMES, _
+from game.kiosk.config import IDLE_RANGE
+from game.kiosk.games import LEVELS
+from game.kiosk.scores import (
+    KEEP,
+    LETTERS,
+    NAME_LENGTH,
+    demineur_board,
+    moleturf_board,
+    time_text,
+)
+from game.platform.intents import Intent, Kind
+from game.shell import registry
+from game.shell.dialog import Dialog, Overlay
+from game.shell.scene import Host, Scene
+from game.ui import theme
+from game.ui.layout import Metrics, centred, columns
+from game.ui.widgets import Button, Label, SettingRow, Widget
+
+STILL_SECONDS = 10
+MAX_TRIES = 3  # wrong PINs before the keypad closes
+PIN_MAX = 8
+IDLE_CHOICES = (15, 20, 30, 45, 60, 90, 120, 180, 300, 600, 900, 1800, 3600)
+
+
+class StillPlaying(Overlay):
+    """After the idle time: a ten-second countdown; any input keeps the game."""
+
+    kiosk_role = "still"
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.started = app.clock()
+
+    def left(self) -> int:
+        return max(0, math.ceil(STILL_SECONDS - (self.app.clock() - self.started)))
+
+    def build(self, m: Metrics) -> list[Widget]:
+        panel = self.panel(m, 5).inflate(-2 * m.margin, -2 * m.margin)
+        title = pygame.Rect(panel.x, panel.y, panel.w, m.unit)
+        button = pygame.Rect(panel.x, panel.bottom - m.unit, panel.w, m.unit)
+        text = pygame.Rect(panel.x, title.bottom + m.gap, panel.w, m.unit + m.gap)
+        self.count_box = pygame.Rect(
+            panel.x, text.bottom + m.gap, panel.w, button.y - text.bottom - 2 * m.gap
+        )
+        return [
+            Label(title, "title", _("Still playing?"), m.title_font, bold=True),
+            Label(
+                text,
+                "text",
+                _("Touch the screen or press any button to keep playing."),
+                m.font,
+            ),
+            Button(button, "keep", _("Keep playing"), self.keep, primary=True),
+        ]
+
+    def keep(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def update(self, dt: float) -> None:
+        if self.app.clock() - self.started >= STILL_SECONDS:
+            self.app.kiosk.abandon()
+
+    def handle(self, intent: Intent) -> bool:
+        self.keep()  # any input at all: the tap does not reach the game beneath
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.app.metrics
+        self.app.fonts.text(
+            surface,
+            str(self.left()),
+            self.count_box,
+            m.title_font * 2,
+            theme.FOCUS,
+            bold=True,
+            max_lines=1,
+        )
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("confirm", _("Keep playing"))]
+
+
+class PinPad(Overlay):
+    """The operator's PIN on an on-screen keypad (digits, Delete, OK; Cancel)."""
+
+    kiosk_role = "pin"
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.typed = ""
+        self.tries = 0
+        self.message = ""
+
+    def build(self, m: Metrics) -> list[Widget]:
+        key = min(round(m.unit * 1.5), (m.height - 2 * m.margin) // 8)
+        w = 3 * key + 2 * m.gap + 2 * m.margin + m.unit * 2
+        w = min(m.width - 2 * m.margin, max(w, m.unit * 7))
+        h = 2 * m.unit + 4 * (key + m.gap) + m.unit + 3 * m.gap + m.font * 2
+        panel = centred(m.screen, w, min(m.height - 2 * m.margin, h))
+        title = pygame.Rect(panel.x, panel.y, panel.w, m.unit)
+        shown = pygame.Rect(panel.x, title.bottom, panel.w, m.unit)
+        said = pygame.Rect(panel.x, shown.bottom, panel.w, m.font * 2)
+        self.shown_box = shown
+        widgets: list[Widget] = [
+            Label(title, "title", _("Operator PIN"), m.title_font, bold=True),
+            Label(said, "message", self.message, m.font, colour=theme.FOCUS),
+        ]
+        grid_w = 3 * key + 2 * m.gap
+        x0 = panel.centerx - grid_w // 2
+        y0 = said.bottom + m.gap
+        labels = [*"123456789", "del", "0", "ok"]
+        for i, k in enumerate(labels):
+            r, c = divmod(i, 3)
+            box = pygame.Rect(x0 + c * (key + m.gap), y0 + r * (key + m.gap), key, key)
+            if k == "del":
+                widgets.append(Button(box, "key_del", _("Delete"), self.delete))
+            elif k == "ok":
+                widgets.append(Button(box, "key_ok", _("OK"), self.submit, primary=True))
+            else:
+                widgets.append(Button(box, f"key{k}", k, lambda d=k: self.digit(d)))
+        cancel = pygame.Rect(x0, y0 + 4 * (key + m.gap), grid_w, m.unit)
+        widgets.append(Button(cancel, "cancel", _("Cancel"), self.cancel))
+        return widgets
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        # the digits typed as dots (drawn: the font has no bullet), at least four places
+        m, box = self.app.metrics, self.shown_box
+        slots = max(4, len(self.typed))
+        r = max(5, m.unit // 6)
+        pitch = 3 * r + m.gap
+        x0 = box.centerx - (slots - 1) * pitch // 2
+        for i in range(slots):
+            centre = (x0 + i * pitch, box.centery)
+            if i < len(self.typed):
+                pygame.draw.circle(surface, theme.ACCENT, centre, r)
+            else:
+                pygame.draw.circle(surface, theme.OFF, centre, r, max(2, r // 3))
+
+    def digit(self, d: str) -> None:
+        if len(self.typed) < PIN_MAX:
+            self.typed += d
+        self.message = ""
+        self.relayout()
+
+    def delete(self) -> None:
+        self.typed = self.typed[:-1]
+        self.relayout()
+
+    def submit(self) -> None:
+        if self.app.kiosk.pin_right(self.typed):
+            self.app.scenes.replace(registry.scene_class("kiosk.operator")(self.app))
+            return
+        self.tries += 1
+        self.typed = ""
+        if self.tries >= MAX_TRIES:
+            self.cancel()
+            return
+        self.message = _("Wrong PIN.")
+        self.relayout()
+
+    def cancel(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def on_back(self) -> None:
+        self.cancel()
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("confirm", _("Select")), ("back", _("Cancel"))]
+
+
+class OperatorMenu(Scene):
+    """Exit, restart, high-score reset, the default language and the idle time."""
+
+    kiosk_role = "operator"
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Operator menu"), back=True)
+        body = self.body(m)
+        w = min(body.w, m.unit * 14)
+        x = body.centerx - w // 2
+        pitch = m.unit + m.gap
+        config = self.app.kiosk.config
+        y = body.y + max(0, (body.h - 6 * pitch - m.gap) // 2)
+        widgets.append(
+            SettingRow(
+                pygame.Rect(x, y, w, m.unit),
+                "default_language",
+                _("Default language"),
+                LANGUAGE_NAMES[config.language],
+                "choice",
+                self.step_language,
+                m,
+            )
+        )
+        y += pitch
+        widgets.append(
+            SettingRow(
+                pygame.Rect(x, y, w, m.unit),
+                "idle",
+                _("Idle time"),
+                _("{seconds} s").format(seconds=self.app.kiosk.idle_seconds),
+                "stepper",
+                self.step_idle,
+                m,
+            )
+        )
+        y += pitch + m.gap
+        for key, text, action in (
+            ("reset_scores", _("Reset today's high scores"), self.ask_reset),
+            ("restart", _("Restart the kiosk"), self.app.kiosk.restart),
+            ("exit", _("Exit the kiosk"), self.app.kiosk.exit),
+            ("close", _("Back to the kiosk"), self.on_back),
+        ):
+            widgets.append(Button(pygame.Rect(x, y, w, m.unit), key, text, action, key == "close"))
+            y += pitch
+        return widgets
+
+    def step_language(self, step: int) -> None:
+        now = self.app.kiosk.config.language
+        self.app.kiosk.change_config(
+            language=LANGUAGES[(LANGUAGES.index(now) + step) % len(LANGUAGES)]
+        )
+        self.relayout()
+
+    def step_idle(self, step: int) -> None:
+        now = self.app.kiosk.idle_seconds
+        lo, hi = IDLE_RANGE
+        choices = [s for s in IDLE_CHOICES if lo <= s <= hi]
+        if step > 0:
+            value = next((s for s in choices if s > now), choices[-1])
+        else:
+            value = next((s for s in reversed(choices) if s < now), choices[0])
+        self.app.kiosk.change_config(idle_seconds=value)
+        self.relayout()
+
+    def ask_reset(self) -> None:
+        self.app.scenes.push(
+            Dialog(
+                self.app,
+                _("Empty today's high-score table?"),
+                [(_("Reset"), self.app.kiosk.scores.reset), (_("Cancel"), None)],
+            )
+        )
+
+    def on_back(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("adjust", _("Change")), ("back", _("Back"))]
+
+
+class NameEntry(Overlay):
+    """Three letters for a time in today's table, on an on-screen keyboard."""
+
+    kiosk_role = "name"
+
+    def __init__(self, app: Host, board: str, place: int, ms: int) -> None:
+        super().__init__(app)
+        self.board, self.place, self.ms = board, place, ms
+        self.name = ""
+        self.message = ""
+
+    def build(self, m: Metrics) -> list[Widget]:
+        n_cols = 7
+        keys = [*LETTERS, "del", "ok"]
+        n_rows = -(-len(keys) // n_cols)
+        room_w = min(m.width - 4 * m.margin, m.unit * 16)
+        key = min(round(m.unit * 1.3), (room_w - (n_cols - 1) * m.gap) // n_cols)
+        grid_w = n_cols * key + (n_cols - 1) * m.gap
+        head_h = m.unit * 3 + m.font * 2 + 2 * m.gap
+        h = head_h + n_rows * (key + m.gap)
+        panel = centred(m.screen, max(grid_w, m.unit * 8), min(m.height - 4 * m.margin, h))
+        title = pygame.Rect(panel.x, panel.y, panel.w, m.unit)
+        what = pygame.Rect(panel.x, title.bottom, panel.w, m.unit)
+        slots = pygame.Rect(panel.x, what.bottom, panel.w, m.unit)
+        said = pygame.Rect(panel.x, slots.bottom, panel.w, m.font * 2)
+        shown = " ".join(self.name[i] if i < len(self.name) else "_" for i in range(NAME_LENGTH))
+        place = _("#{place} today on {board}, in {time}").format(
+            place=self.place + 1, board=board_title(self.board), time=time_text(self.ms)
+        )
+        widgets: list[Widget] = [
+            Label(
+                title, "title", _("One of today's best times! Enter your name"), m.title_font, True
+            ),
+            Label(what, "what", place, m.font, colour=theme.TEXT_DIM),
+            Label(slots, "slots", shown, round(m.title_font * 1.4), True, theme.ACCENT),
+            Label(said, "message", self.message, m.font, colour=theme.FOCUS),
+        ]
+        x0 = panel.centerx - grid_w // 2
+        y0 = said.bottom + m.gap
+        for i, k in enumerate(keys):
+            r, c = divmod(i, n_cols)
+            box = pygame.Rect(x0 + c * (key + m.gap), y0 + r * (key + m.gap), key, key)
+            if k == "del":
+                widgets.append(Button(box, "key_del", _("Delete"), self.delete))
+            elif k == "ok":
+                widgets.append(Button(box, "key_ok", _("OK"), self.submit, primary=True))
+            else:
+                widgets.append(Button(box, f"key{k}", k, lambda ch=k: self.letter(ch)))
+        return widgets
+
+    def letter(self, ch: str) -> None:
+        if len(self.name) < NAME_LENGTH:
+            self.name += ch
+        self.message = ""
+        self.relayout()
+        if len(self.name) == NAME_LENGTH:
+            self.focus = "key_ok"  # a pad player's next press is OK
+
+    def delete(self) -> None:
+        self.name = self.name[:-1]
+        self.relayout()
+
+    def submit(self) -> None:
+        if len(self.name) < NAME_LENGTH:
+            self.message = _("Three letters, please.")
+            self.relayout()
+            return
+        self.app.kiosk.scores.rename(self.board, self.place, self.name, self.ms)
+        self.app.scenes.replace(
+            registry.scene_class("kiosk.scores")(self.app, (self.board, self.place))
+        )
+
+    def on_back(self) -> None:
+        self.delete()  # B: the last letter; the screen stays until a name is given
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("confirm", _("Select")), ("back", _("Delete"))]
+
+
+def board_title(board: str) -> str:
+    game, _sep, rest = board.partition(":")
+    if game == "demineur":
+        return _(LEVEL_NAMES[rest])
+    return _("Sector {number}").format(number=int(rest))
+
+
+def score_cards() -> list[tuple[str, str, tuple[int, int, int]]]:
+    """(board, game title, accent) of each card of the table, in order."""
+    demineur = registry.info("demineur")
+    moleturf = registry.info("moleturf")
+    return [(demineur_board(level), demineur.title, demineur.accent) for level in LEVELS] + [
+        (moleturf_board(n), moleturf.title, moleturf.accent) for n in range(1, 31)
+    ]
+
+
+class ScoresScene(Scene):
+    """Today's best: a card per Démineur level and per Mole Turf sector cleared today."""
+
+    heading_in_body = False
+
+    def __init__(self, app: Host, highlight: tuple[str, int] | None = None) -> None:
+        super().__init__(app)
+        self.highlight = highlight  # (board, place) of the time just named
+        self.page: int | None = None  # None: the page of the highlight, or the first
+        self.cards: list[tuple[pygame.Rect, str, str, tuple[int, int, int]]] = []
+
+    def boards(self) -> list[tuple[str, str, tuple[int, int, int]]]:
+        """The cards to show: every kiosk level, and the sectors with a time today (or one
+        card saying that none has one yet)."""
+        table = self.app.kiosk.scores
+        shown = [
+            card for card in score_cards() if card[0].startswith("demineur:") or table.rows(card[0])
+        ]
+        if not any(board.startswith("moleturf:") for board, _t, _a in shown):
+            info = registry.info("moleturf")
+            shown.append(("moleturf:", info.title, info.accent))
+        return shown
+
+    def grid(self, m: Metrics) -> tuple[int, int]:
+        return (2, 3) if m.portrait else (3, 2)
+
+    def pages(self, m: Metrics) -> list[list[tuple[str, str, tuple[int, int, int]]]]:
+        n_cols, n_rows = self.grid(m)
+        per = n_cols * n_rows
+        boards = self.boards()
+        if self.page is None:
+            names = [board for board, _t, _a in boards]
+            mark = self.highlight[0] if self.highlight else None
+            self.page = names.index(mark) // per if mark in names else 0
+        return [boards[i : i + per] for i in range(0, len(boards), per)]
+
+    def title(self) -> str:
+        return _("Today's best")
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, self.title(), back=True)
+        body = self.body(m)
+        if self.heading_in_body:  # the header is under the attract mode's banner
+            heading = pygame.Rect(body.x, body.y, body.w, m.unit)
+            widgets.append(
+                Label(heading, "heading", self.title(), m.title_font, True, theme.ACCENT)
+            )
+            body = pygame.Rect(
+                body.x, heading.bottom + m.gap, body.w, body.bottom - heading.bottom - m.gap
+            )
+        pages = self.pages(m)
+        self.page %= len(pages)
+        pager_h = m.unit + m.gap if len(pages) > 1 else 0
+        area = pygame.Rect(body.x, body.y, body.w, body.h - pager_h)
+        n_cols, n_rows = self.grid(m)
+        cols = columns(area, n_cols, 2 * m.gap)
+        h = (area.h - (n_rows - 1) * m.gap) // n_rows
+        self.cards = []
+        for i, (board, title, accent) in enumerate(pages[self.page]):
+            r, c = divmod(i, n_cols)
+            box = pygame.Rect(cols[c].x, area.y + r * (h + m.gap), cols[c].w, h)
+            self.cards.append((box, board, title, accent))
+        if pager_h:
+            prev, label, nxt = columns(
+                pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit), 3, m.gap
+            )
+            widgets.append(Button(prev, "page_prev", _("Previous"), lambda: self.turn(-1)))
+            text = _("Page {n} of {total}").format(n=self.page + 1, total=len(pages))
+            widgets.append(Label(label, "page", text, m.font))
+            widgets.append(Button(nxt, "page_next", _("Next"), lambda: self.turn(1)))
+        return widgets
+
+    def page_count(self) -> int:
+        return len(self.pages(self.app.metrics))
+
+    def turn(self, step: int) -> None:
+        self.page = (self.page or 0) + step
+        self.relayout()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
+            self.turn(1 if intent.kind is Kind.MODE_NEXT else -1)
+            return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        for card in self.cards:
+            self.draw_card(surface, *card)
+
+    def draw_card(
+        self,
+        surface: pygame.Surface,
+        box: pygame.Rect,
+        board: str,
+        title: str,
+        accent: tuple[int, int, int],
+    ) -> None:
+        m, fonts = self.app.metrics, self.app.fonts
+        radius = m.gap * 2
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
+        band = pygame.Rect(box.x, box.y, box.w, max(6, m.gap))
+        pygame.draw.rect(
+            surface, accent, band, border_top_left_radius=radius, border_top_right_radius=radius
+        )
+        inner = pygame.Rect(box.x + m.margin, band.bottom + m.gap // 2, box.w - 2 * m.margin, 0)
+        inner.h = box.bottom - m.gap - inner.y
+        line = max(m.font + m.gap // 2, inner.h // (KEEP + 2))
+        caption = pygame.Rect(inner.x, inner.y, inner.w, line)
+        fonts.text(surface, _(title), caption, round(m.font * 0.85), theme.TEXT_DIM, max_lines=1)
+        heading = caption.move(0, line)
+        if board.endswith(":"):  # no sector has a time today
+            text = _("No sector cleared yet today.")
+            rest = pygame.Rect(inner.x, heading.y, inner.w, inner.bottom - heading.y)
+            fonts.text(surface, text, rest, m.font, theme.TEXT_DIM, max_lines=3)
+            return
+        fonts.text(
+            surface, board_title(board), heading, m.title_font, theme.TEXT, bold=True, max_lines=1
+        )
+        rows = self.app.kiosk.scores.rows(board)
+        size = min(m.font, round(line * 0.62))
+        rank_w = round(size * 2.2)
+        for k in range(KEEP):
+            row = pygame.Rect(inner.x, heading.bottom + k * line, inner.w, line)
+            if row.bottom > box.bottom:
+                break
+            lit = self.highlight == (board, k)
+            if lit:
+                pygame.draw.rect(
+                    surface, theme.PANEL_HI, row.inflate(m.gap, 0), border_radius=m.gap
+                )
+            colour = theme.FOCUS if lit else theme.TEXT
+            rank = pygame.Rect(row.x, row.y, rank_w, row.h)
+            fonts.text(surface, f"{k + 1}.", rank, size, theme.TEXT_DIM, align="left", max_lines=1)
+            rest = pygame.Rect(rank.right, row.y, row.right - rank.right, row.h)
+            if k >= len(rows):
+                fonts.text(surface, "—", rest, size, theme.OFF, align="left", max_lines=1)
+                continue
+            fonts.text(surface, rows[k].name, rest, size, colour, True, "left", max_lines=1)
+            fonts.text(
+                surface, time_text(rows[k].ms), rest, size, colour, align="right", max_lines=1
+            )
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("confirm", _("Select")), ("back", _("Back"))]

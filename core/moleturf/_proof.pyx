@@ -299,6 +299,7 @@ def refute_cells(
     const int32_t[::1] cells,
     int64_t budget,
     int64_t[:, ::1] out,
+    bint shrink=False,
 ):
     """For each cell index ``r * n + c`` of ``cells``, suppose a mole there and refute it.
 
@@ -307,6 +308,8 @@ def refute_cells(
     each). Writes per cell ``(result, moles forced before the first split or the end,
     emptied units reached, nested splits on the deepest path, nodes spent)``; result is 1
     refuted, 0 out of budget, -1 the mole completes the board. Returns the nodes spent.
+    With ``shrink``, a refutation in m nodes leaves the cells after it m nodes at most (a
+    proof no smaller is not wanted).
     """
     cdef Board b
     cdef State start, s
@@ -336,6 +339,8 @@ def refute_cells(
             out[i, 3] = t.depth
             out[i, 4] = t.nodes
             total += t.nodes
+            if shrink and found == REFUTED and t.nodes < budget:
+                budget = t.nodes
             s = start
             _put(&b, &s, r, c)
             _propagate(&b, &s, &forced, &t)

@@ -153,9 +153,13 @@ class _Geometry:
 
     def link(self, a: int, b: int) -> Unit:
         """The row, column or turf that cells ``a`` and ``b`` share."""
-        for kind in ("row", "col", "turf"):
-            if self.unit_of(kind, a) == self.unit_of(kind, b):
-                return self.unit_of(kind, a)
+        (ra, ca), (rb, cb) = divmod(a, self.n), divmod(b, self.n)
+        if ra == rb:
+            return ("row", ra)
+        if ca == cb:
+            return ("col", ca)
+        if self.turf_of[a] == self.turf_of[b]:
+            return ("turf", self.turf_of[a])
         raise AssertionError("link() is only asked about cells in one unit")
 
 
@@ -205,11 +209,16 @@ class _Deducer:
         rule covers it.
         """
         used: list[Unit] = []
+        sees, near = self.geo.sees, self.geo.near
         for t in _bits(targets):
-            seers = [s for s in _bits(sources) if self.geo.sees[s] >> t & 1]
-            apart = [s for s in seers if not self.geo.near[s] >> t & 1]
-            if not every:
-                apart = apart[:1] if len(apart) == len(seers) else []
+            # seeing is symmetric: the sources that see t are those t sees
+            seers = sources & sees[t]
+            if every:
+                apart = list(_bits(seers & ~near[t]))
+            elif seers & near[t]:
+                continue
+            else:
+                apart = [(seers & -seers).bit_length() - 1] if seers else []
             for s in apart:
                 unit = self.geo.link(s, t)
                 if unit not in used:
@@ -292,12 +301,13 @@ class _Deducer:
         outer_kind: str,
         outer: list[int],
         spread: list[tuple[int, int]],
-        closures: list[int],
+        closures: tuple[list[int], list[int]],
     ) -> Hint | None:
         # the groups of k open inner units, in lexicographic order, whose candidates lie in
         # k outer units: a group whose outer units already number more than k only grows
         count = len(spread)
         group: list[int] = []
+        closures, wholes = closures
 
         def search(start: int, union: int, taken: int, needed: int) -> Hint | None:
             if len(group) == k:
@@ -313,7 +323,7 @@ class _Deducer:
                 if wider.bit_count() > k:
                     continue
                 more = needed | closures[at]
-                if more.bit_count() > k:
+                if more.bit_count() > k or not wholes[at] & ~more:
                     continue
                 group.append(i)
                 found = search(at + 1, wider, taken | 1 << at, more)
@@ -326,17 +336,21 @@ class _Deducer:
 
     def _closures(
         self, spread: list[tuple[int, int]], inner: list[int], outer: list[int]
-    ) -> list[int]:
+    ) -> tuple[list[int], list[int]]:
         """For each open inner unit (by its place in ``spread``), every open inner unit a
-        group holding it must hold too, as a bitset.
+        group holding it must hold too, and the units linked to it, as bitsets.
 
         A solution pairs each open inner unit with the outer unit of its mole. A group of k
         inner units with candidates in only k outer units holds exactly the partners of
         those outer units; so with unit ``i`` it holds the partner of every outer unit ``i``
         reaches, and theirs in turn. Pruning by this changes no result, only the work.
-        Without a solution every closure is the unit alone (nothing is pruned).
+        Units linked (either way) make a component; a group that holds a whole component
+        clears nothing there, and the same group without it would clear the same cells
+        and have been found at a smaller size: no group of the first size with a result
+        holds one. Without a solution nothing is pruned.
         """
-        alone = [1 << at for at in range(len(spread))]
+        count = len(spread)
+        alone = [1 << at for at in range(count)], [1 << count] * count
         partner = {}
         for at, (i, _) in enumerate(spread):
             mole = inner[i] & self.safe
@@ -361,7 +375,20 @@ class _Deducer:
                 seen |= fresh
                 todo |= fresh
             closures.append(seen)
-        return closures
+        # components: closures joined wherever they meet
+        wholes = list(closures)
+        changed = True
+        while changed:
+            changed = False
+            for at in range(count):
+                joined = wholes[at]
+                for other in _bits(joined):
+                    joined |= wholes[other]
+                for other in _bits(joined):
+                    if wholes[other] != joined:
+                        wholes[other] = joined
+                        changed = True
+        return closures, wholes
 
     def _confined_hint(
         self,
@@ -421,7 +448,8 @@ class _Deducer:
         first forced moles alone (the shortest chain wins: ``would_empty_*`` with at most
         two forced moles, ``forcing_chain_*`` beyond), then splits into the places left for
         the tightest unit's mole, each refuted in turn (one split: ``cases_*``; nested:
-        ``deep_contradiction``), the smallest proof of the first round that has one winning.
+        ``deep_contradiction``), the smallest proof (in nodes) of the first round that has one
+        winning.
         The whole is bounded by ``DEEP_WORK`` search nodes. Cells of a known solution are
         never tried: nothing can refute them. Only the winner is rebuilt here, step by step,
         for its evidence and its sentence.
@@ -441,15 +469,16 @@ class _Deducer:
         work, budget = DEEP_WORK, DEEP_FIRST_TRY
         while left and work > 0:
             budget = min(budget, work)
-            results = self._measure(left, budget)
+            results = self._measure(left, budget, shrink=True)
             work -= int(results[:, 4].sum())
+            # the fewest nodes wins (the first such cell): later cells get no more than that
             done = [
-                (int(row[3]) > 1, int(row[2]), int(row[4]), x)
-                for x, row in zip(left, results, strict=True)
+                (int(row[4]), at, x)
+                for at, (x, row) in enumerate(zip(left, results, strict=True))
                 if row[0] == 1
             ]
             if done:
-                _, _, nodes, x = min(done)
+                nodes, _, x = min(done)
                 self.choices = len(done)
                 return self._proof_hint(self._trace(x, nodes))
             left = [x for x, row in zip(left, results, strict=True) if row[0] == 0]
@@ -474,10 +503,12 @@ class _Deducer:
             *(geo.row_bits & ~done for done in closed),
         )
 
-    def _measure(self, cells: list[int], budget: int) -> np.ndarray:
-        """The ``_proof`` kernel's refutation of a mole on each cell, on ``budget`` nodes."""
+    def _measure(self, cells: list[int], budget: int, shrink: bool = False) -> np.ndarray:
+        """The ``_proof`` kernel's refutation of a mole on each cell, on ``budget`` nodes
+        (with ``shrink``, no more than the smallest refutation found so far)."""
         out = np.zeros((len(cells), 5), np.int64)
-        _proof.refute_cells(*self._kernel_board(), np.array(cells, np.int32), budget, out)
+        cells_ = np.array(cells, np.int32)
+        _proof.refute_cells(*self._kernel_board(), cells_, budget, out, shrink)
         return out
 
     def _trace(self, x: int, nodes: int) -> tuple:

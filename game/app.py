@@ -104,6 +104,10 @@ class App:
         self.scenes = SceneStack()
         self.open_scene("launcher")
         self._damaged_told: list[str] = []  # files named by the damage notice on screen
+        if self.storage.read_only:
+            self.notice(
+                _("Another copy of the game is using this data folder: nothing will be saved.")
+            )
         for name, _moved in self.storage.damaged:
             self.file_damaged(name)
         self.storage.on_damaged = self.file_damaged  # files the screens load later
@@ -293,6 +297,8 @@ class App:
         """Tell the player, once per file, that the background writer could not save it
         (it tries again with the next change)."""
         failed = self.storage.take_failures()
+        if self.storage.read_only:
+            return  # said once at the start: another copy holds the folder, nothing is saved
         if failed:
             self.notice(
                 _("{files} could not be saved: it will be tried again.").format(

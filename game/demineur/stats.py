@@ -21,14 +21,19 @@ from game.ui.widgets import UI, Button, Label, Widget
 
 
 def size_label(key: str) -> str:
-    """A level's name with its size, or the size alone for a custom board."""
+    """A level's name with its size, or the size alone for a custom board; a key that is not
+    ``COLSxROWS/MINES`` (loading refuses those, but a label must never fail) shows as is."""
     for name, p in PRESETS.items():
         if board_key(p.cols, p.rows, p.mines) == key:
             return _("{level}: {cols}×{rows}, {mines} mines").format(
                 level=_(LEVEL_NAMES[name]), cols=p.cols, rows=p.rows, mines=p.mines
             )
-    size, mines = key.split("/")
-    cols, rows = size.split("x")
+    text = str(key)
+    size, slash, mines = text.partition("/")
+    cols, times, rows = size.partition("x")
+    numbers = (cols, rows, mines)
+    if not (slash and times and all(n.isascii() and n.isdecimal() for n in numbers)):
+        return text
     return _("Custom: {cols}×{rows}, {mines} mines").format(cols=cols, rows=rows, mines=mines)
 
 
@@ -162,7 +167,7 @@ class StatsScene(Scene):
                     colour=theme.TEXT_DIM,
                 )
             )
-        if self.app.storage.path(best_file(self.key)).exists():
+        if self.app.storage.exists(best_file(self.key)):
             # the best game sits beside the reset, which keeps its size
             half = (body.w - m.gap) // 2
             reset_box = pygame.Rect(body.x, reset_box.y, half, m.unit)
@@ -242,7 +247,6 @@ class StatsScene(Scene):
     def _reset(self, key: str) -> None:
         self.book.reset(key)
         self.app.storage.forget(best_file(key))  # the best game goes with the best times
-        self.app.storage.flush(1.0)  # a rare, explicit act: the screen shows it gone at once
         self.relayout()
 
     def handle(self, intent: Intent) -> bool:

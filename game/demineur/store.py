@@ -53,7 +53,11 @@ class StatsBook:
 
     def save(self) -> None:
         """Hand the statistics to the background writer (a failure is told by the app)."""
-        data = {"sizes": self.stats.to_dict(), "recent": self.recent}
+        # copies: the writer thread must never see these change under it
+        data = {
+            "sizes": self.stats.to_dict(),
+            "recent": {k: list(v) for k, v in self.recent.items()},
+        }
         self.storage.save_soon(STATS_FILE, data, STATS_VERSION)
 
     def record(self, key: str, won: bool, time_ms: int) -> int | None:
@@ -116,7 +120,7 @@ def save_best(storage: Storage, session: DemineurSession) -> None:
 
 def load_best(storage: Storage, key: str) -> dict[str, Any] | None:
     """The best game on board ``key`` as a checked document, or None."""
-    if not storage.path(best_file(key)).exists():
+    if not storage.exists(best_file(key)):
         return None
 
     def validate(data: Any) -> dict[str, Any]:

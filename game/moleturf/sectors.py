@@ -170,7 +170,7 @@ class SectorMap(Scene):
                 self.best = number
         if self.best is None and self.progress.cleared:
             self.best = max(self.progress.cleared)
-        if self.best is None or not self.app.storage.path(store.best_file(self.best)).exists():
+        if self.best is None or not self.app.storage.exists(store.best_file(self.best)):
             return None
         return self.best
 

@@ -180,7 +180,7 @@ def save_best(storage: Storage, session: MoleTurfSession) -> None:
 
 def load_best(storage: Storage, number: int) -> dict[str, Any] | None:
     """The best clear of sector ``number`` as a checked document, or None."""
-    if not storage.path(best_file(number)).exists():
+    if not storage.exists(best_file(number)):
         return None
 
     def validate(data: Any) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import glob
+import math
 import os
 
 import pygame
@@ -16,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pygame._sdl2 import controller as sdl_controller
 
-from game.platform.input import InputTranslator
+from game.platform.input import MAX_FINGERS, MAX_PADS, MAX_ZOOM, InputTranslator
 from game.platform.intents import Device, Intent, Kind
 
 E = pygame.event.Event
@@ -539,3 +540,182 @@ def test_virtual_pad_hot_plug_press_and_pull_out(tr, sdl):
     assert tr._controllers == {}
     assert tr.update(1000) == []  # the pulled-out pad does not keep moving the cursor
     assert tr.last_device is Device.MOUSE
+
+
+# ---- hostile raw values ------------------------------------------------------------------
+
+NAN, INF = float("nan"), float("inf")
+
+
+def wheel(y, x=0):
+    return E(pygame.MOUSEWHEEL, x=x, y=y, flipped=False, touch=False)
+
+
+def well_formed(intent: Intent, size=(W, H)) -> None:
+    if intent.pos is not None:
+        assert all(isinstance(v, int) for v in intent.pos)
+        assert 0 <= intent.pos[0] < size[0] and 0 <= intent.pos[1] < size[1], intent
+    assert all(math.isfinite(v) and abs(v) <= max(size) for v in intent.delta), intent
+    assert math.isfinite(intent.amount) and 1 / MAX_ZOOM <= intent.amount <= MAX_ZOOM, intent
+
+
+@pytest.mark.parametrize("bad", [NAN, INF, -INF])
+def test_a_finger_that_is_not_a_number_is_dropped_and_its_lift_still_lets_go(tr, bad):
+    assert feed(tr, 0, fdown(bad, 0.5), fmove(0.5, bad), fup(bad, bad)) == []
+    assert feed(tr, 10, fdown(0.5, 0.5), fmove(bad, 0.5)) == []
+    # the lift's position is no number: the finger is let go where it was last seen
+    assert feed(tr, 50, fup(bad, bad)) == [Intent(Kind.TAP, Device.TOUCH, pos=(640, 400))]
+    assert kinds(feed(tr, 100, fdown(0.1, 0.1), fup(0.1, 0.1))) == [Kind.TAP]
+
+
+def test_a_mouse_position_that_is_not_a_number_is_dropped_and_a_release_still_lets_go(tr):
+    assert feed(tr, 0, mdown((NAN, 10)), mmove((INF, 5)), mup((-INF, NAN))) == []
+    feed(tr, 10, mdown((100, 100)), mmove((300, 100)))
+    assert feed(tr, 20, mup((NAN, NAN))) == [Intent(Kind.DRAG_END, Device.MOUSE, pos=(300, 100))]
+    assert kinds(feed(tr, 30, mdown((5, 5)), mup((5, 5)))) == [Kind.TAP]
+
+
+def test_huge_coordinates_are_clamped_to_the_window(tr):
+    feed(tr, 0, mdown((100, 100)))
+    out = feed(tr, 10, mmove((10**9, 10**9)))
+    assert out[1] == Intent(Kind.DRAG_MOVE, Device.MOUSE, pos=(W - 1, H - 1), delta=(1179, 699))
+    out = feed(tr, 20, mmove((-1e300, 10**400)))
+    assert out == [Intent(Kind.DRAG_MOVE, Device.MOUSE, pos=(0, H - 1), delta=(-(W - 1), 0))]
+    assert feed(tr, 30, mup((1e9, -1e9))) == [Intent(Kind.DRAG_END, Device.MOUSE, pos=(W - 1, 0))]
+    assert feed(tr, 40, fdown(1e9, -1e9), fup(1e9, -1e9))[0].pos == (W - 1, 0)
+
+
+def test_one_wheel_event_zooms_a_bounded_amount(tr):
+    feed(tr, 0, mmove((300, 400)))
+    for y, amount in ((20000, MAX_ZOOM), (-(10**30), 1 / MAX_ZOOM), (3, 1.1**3)):
+        [zoom] = feed(tr, 0, wheel(y))
+        assert zoom.amount == pytest.approx(amount) and zoom.pos == (300, 400)
+    for y in (NAN, INF, -INF, "up", None):
+        assert tr.handle(wheel(y), 0) == []
+
+
+def test_a_pinch_zooms_a_bounded_amount(tr):
+    feed(tr, 0, fdown(0.5, 0.5, finger=0), fdown(0.5 + 1e-12, 0.5, finger=1))
+    out = feed(tr, 10, fmove(0.9, 0.5, finger=1))
+    assert kinds(out) == [Kind.PAN, Kind.ZOOM] and out[1].amount == pytest.approx(MAX_ZOOM)
+
+
+def test_axis_values_that_are_not_numbers_are_dropped_and_others_clamped(tr):
+    for bad in (NAN, INF, -INF, "x", None):
+        assert feed(tr, 0, paxis(pygame.CONTROLLER_AXIS_LEFTX, bad)) == []
+    assert tr.update(1000) == []  # nothing is held
+    out = feed(tr, 0, paxis(pygame.CONTROLLER_AXIS_LEFTX, 10**12))
+    assert out == [Intent(Kind.CURSOR, Device.GAMEPAD, delta=(1, 0))]
+    assert tr._pads[PAD].stick == [1.0, 0.0]
+    feed(tr, 10, paxis(pygame.CONTROLLER_AXIS_LEFTX, -1e300))
+    assert tr._pads[PAD].stick == [-1.0, 0.0]
+
+
+def test_ten_fingers_at_once_pinch_with_two_and_leave_the_translator_clean(tr):
+    for f in range(10):
+        feed(tr, f, fdown(0.05 + 0.09 * f, 0.5, finger=f))
+    assert feed(tr, 20, fdown(0.5, 0.9, finger=10)) == []  # an eleventh is ignored
+    assert len(tr._touch.fingers) == MAX_FINGERS
+    for f in range(11):  # fingers beyond the first two move nothing
+        for intent in feed(tr, 30 + f, fmove(0.06 + 0.09 * f, 0.55, finger=f)):
+            well_formed(intent)
+            assert intent.kind in (Kind.PAN, Kind.ZOOM) and f < 2
+    for f in (3, 0, 9, 10, 1, 5, 2, 4, 8, 6, 7):  # lifted in any order: no tap, no drag
+        assert feed(tr, 100 + f, fup(0.5, 0.5, finger=f)) == []
+    assert tr._touch.fingers == {} and not tr._touch.pinching
+    assert kinds(feed(tr, 200, fdown(0.1, 0.1), fup(0.1, 0.1))) == [Kind.TAP]
+
+
+def test_a_finger_down_again_without_its_lift_ends_its_drag_first(tr):
+    feed(tr, 0, fdown(0.5, 0.5), fmove(0.6, 0.5))
+    out = feed(tr, 10, fdown(0.2, 0.2))  # the same finger id: its FINGERUP was lost
+    assert out == [Intent(Kind.DRAG_END, Device.TOUCH, pos=(768, 400))]
+    assert feed(tr, 50, fup(0.2, 0.2)) == [Intent(Kind.TAP, Device.TOUCH, pos=(256, 160))]
+
+
+@pytest.mark.parametrize("bad", [NAN, 1.5, "0", None, 2**64, -(2**64), (1,)])
+def test_ids_buttons_and_keys_that_are_not_whole_numbers_are_dropped(tr, bad):
+    for event in (
+        E(pygame.FINGERDOWN, touch_id=bad, finger_id=0, x=0.5, y=0.5),
+        E(pygame.FINGERDOWN, touch_id=1, finger_id=bad, x=0.5, y=0.5),
+        E(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=bad),
+        E(pygame.KEYDOWN, key=bad, mod=0),
+        E(pygame.KEYUP, key=bad, mod=0),
+        E(pygame.CONTROLLERBUTTONDOWN, instance_id=bad, button=0),
+        E(pygame.CONTROLLERBUTTONDOWN, instance_id=1, button=bad),
+        E(pygame.CONTROLLERAXISMOTION, instance_id=1, axis=bad, value=30000),
+        E(pygame.CONTROLLERDEVICEADDED, device_index=bad),
+        E(pygame.CONTROLLERDEVICEREMOVED, instance_id=bad),
+        E(pygame.WINDOWSIZECHANGED, x=bad, y=600),
+        E(pygame.VIDEORESIZE, w=800, h=bad),
+        E(pygame.MOUSEBUTTONDOWN),  # no attributes at all
+        E(pygame.FINGERUP),
+        E(pygame.CONTROLLERAXISMOTION),
+    ):
+        assert tr.handle(event, 0) == []
+    assert tr._touch.fingers == {} and tr.window_size == (W, H)
+    assert kinds(feed(tr, 10, key(pygame.K_SPACE, mod=bad))) == [Kind.CONFIRM]
+
+
+def test_what_the_translator_remembers_stays_bounded(tr):
+    for i in range(2000):  # pads never plugged in, keys never released, fingers never lifted
+        tr.handle(pbutton(pygame.CONTROLLER_BUTTON_X, pad=1000 + i), i)
+        tr.handle(paxis(pygame.CONTROLLER_AXIS_LEFTY, 30000, pad=5000 + i), i)
+        tr.handle(key(100_000 + i), i)
+        tr.handle(fdown(0.5, 0.5, finger=i), i)
+        tr.handle(E(pygame.CONTROLLERDEVICEADDED, device_index=10**6 + i), i)
+    assert len(tr._pads) <= MAX_PADS and len(tr._touch.fingers) <= MAX_FINGERS
+    assert len(tr._keys_held) <= 1 and tr._controllers == {}
+
+
+def test_a_press_held_while_the_window_shrinks_ends_inside_it(tr):
+    feed(tr, 0, mdown((1200, 700)), fdown(0.9, 0.9, finger=4))
+    feed(tr, 10, E(pygame.WINDOWSIZECHANGED, x=1000, y=600))
+    assert feed(tr, 20, mup((NAN, NAN))) == [Intent(Kind.TAP, Device.MOUSE, pos=(999, 599))]
+    assert feed(tr, 30, wheel(1))[0].pos == (999, 599)
+    assert feed(tr, 40, fup(NAN, 0.5, finger=4))[0].pos == (999, 599)
+
+
+def test_hostile_windows_sizes_are_ignored(tr):
+    for w, h in ((0, 600), (-5, 600), (10**9, 600), (800, 2**70)):
+        tr.handle(E(pygame.WINDOWSIZECHANGED, x=w, y=h), 0)
+    assert tr.window_size == (W, H)
+
+
+_hostile_number = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(-(2**70), 2**70),
+    st.sampled_from([0, 0.5, 1.0, -1e-300, 1e9, -1e9]),
+)
+_hostile_events = st.one_of(
+    st.builds(mdown, st.tuples(_hostile_number, _hostile_number), st.integers(-3, 9)),
+    st.builds(mup, st.tuples(_hostile_number, _hostile_number), st.integers(-3, 9)),
+    st.builds(mmove, st.tuples(_hostile_number, _hostile_number)),
+    st.builds(wheel, _hostile_number, _hostile_number),
+    st.builds(fdown, _hostile_number, _hostile_number, st.integers(0, 12)),
+    st.builds(fmove, _hostile_number, _hostile_number, st.integers(0, 12)),
+    st.builds(fup, _hostile_number, _hostile_number, st.integers(0, 12)),
+    st.builds(paxis, st.integers(0, 6), _hostile_number, st.integers(0, 3)),
+    st.builds(pbutton, st.integers(-1, 25), st.booleans(), st.integers(0, 3)),
+    st.builds(lambda w, h: E(pygame.WINDOWSIZECHANGED, x=w, y=h), _hostile_number, _hostile_number),
+    st.builds(
+        lambda w, h: E(pygame.WINDOWSIZECHANGED, x=w, y=h),
+        st.integers(1, 2000),
+        st.integers(1, 2000),
+    ),
+)
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(_hostile_events, st.integers(0, 500)), max_size=40))
+def test_hostile_values_give_well_formed_intents(steps):
+    """NaN, infinities, 1e9 and 2**70 anywhere: nothing raises, every intent is well formed,
+    every pointer is inside the window and each event gives a handful of intents at most."""
+    tr = InputTranslator((W, H))
+    now = 0
+    for event, dt in steps:
+        now += dt
+        out = tr.handle(event, now) + tr.update(now)
+        assert len(out) <= 3
+        for intent in out:
+            well_formed(intent, tr.view_size)

@@ -3,17 +3,35 @@
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.checks import as_int
+from core.demineur.rules import check_size
 
 TOP_TIMES = 10
+_KEY = re.compile(r"([1-9][0-9]{0,5})x([1-9][0-9]{0,5})/(0|[1-9][0-9]{0,11})", re.ASCII)
 
 
 def board_key(cols: int, rows: int, mines: int) -> str:
     """The key statistics are kept under: one per board size and mine count."""
     return f"{cols}x{rows}/{mines}"
+
+
+def parse_key(key: object) -> tuple[int, int, int]:
+    """``(cols, rows, mines)`` of a ``board_key``. Anything ``board_key`` could not have made
+    for a board the rules accept (other text, leading zeros, a board too big, too small or
+    with too many mines) is a ValueError."""
+    match = _KEY.fullmatch(key) if isinstance(key, str) else None
+    shown = repr(key[:40] if isinstance(key, str) else key)
+    if match is None:
+        raise ValueError(f"statistics key {shown} is not COLSxROWS/MINES")
+    cols, rows, mines = (int(g) for g in match.groups())
+    try:
+        return check_size(cols, rows, mines)
+    except ValueError as err:
+        raise ValueError(f"statistics key {shown} is no board: {err}") from None
 
 
 @dataclass
@@ -118,5 +136,6 @@ class Statistics:
             raise ValueError("statistics must be an object keyed by board size")
         stats = cls()
         for key, entry in data.items():
-            stats.sizes[str(key)] = SizeStats.from_dict(entry)
+            parse_key(key)  # a key the statistics screen could not name: a damaged file
+            stats.sizes[key] = SizeStats.from_dict(entry)
         return stats

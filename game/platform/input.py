@@ -9,11 +9,20 @@ window smaller than the smallest supported screen (the app shrinks such frames t
 
 Pointer clicks fire on release (a press may still become a drag, a chord or a long-press);
 commands from keys and pad buttons fire on press. The bindings are the tables below.
+
+Every raw value is checked here, once, before anything uses it: a coordinate that is not a
+finite number drops its event (a release falls back to the last known position, so no button
+or finger stays down), every position is clamped to the window, a wheel event zooms by at
+most ``MAX_WHEEL_NOTCHES`` notches and any one zoom intent by at most ``MAX_ZOOM`` either
+way, axis values are clamped to their range, ids, buttons and keys must be whole numbers of
+SDL's size, at most ``MAX_FINGERS`` fingers and ``MAX_PADS`` pads are tracked. So whatever
+an event holds, handling it is a bounded amount of work and every intent is well formed.
 """
 
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field
 
 import pygame
@@ -36,6 +45,12 @@ STICK_RELEASE = 0.35  # ...and below which a held direction lets go (hysteresis:
 TRIGGER_PRESS = 0.5
 TRIGGER_RELEASE = 0.3
 AXIS_MAX = 32767
+MAX_WHEEL_NOTCHES = 10  # one wheel event zooms by this many notches at most
+MAX_ZOOM = ZOOM_STEP**MAX_WHEEL_NOTCHES  # bound on the factor of any one zoom intent
+MAX_FINGERS = 10  # fingers tracked at once; a further finger is ignored until one lifts
+MAX_PADS = 16  # controllers whose held buttons and sticks are remembered
+MAX_WINDOW_SIDE = 1 << 16  # a resize event claiming more (or less than 1) is ignored
+ID_RANGE = (-(2**63), 2**63 - 1)  # SDL's ids, buttons and key codes all fit in 64 bits
 
 UP, DOWN, LEFT, RIGHT = (0, -1), (0, 1), (-1, 0), (1, 0)
 
@@ -104,6 +119,10 @@ PAD_BARRICADE = pygame.CONTROLLER_BUTTON_X
 
 MOUSE_LEFT, MOUSE_MIDDLE, MOUSE_RIGHT = 1, 2, 3
 
+_BOUND_KEYS = frozenset(
+    {*KEY_DIRECTIONS, *KEY_COMMANDS, *KEY_COMMANDS_SHIFT, *KEY_COMMANDS_ALT, *KEY_ZOOM}
+)
+
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
@@ -111,6 +130,55 @@ def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 def _ipos(p: tuple[float, float]) -> tuple[int, int]:
     return (round(p[0]), round(p[1]))
+
+
+# ---- raw values: checked once, here -------------------------------------------------------
+
+
+def _real(value: object) -> float | None:
+    """``value`` as a finite float; None for NaN, infinities and anything not a number.
+    Integers too big for a float are clamped (they are far outside any window anyway)."""
+    if isinstance(value, numbers.Integral):
+        return float(min(max(int(value), -(2**53)), 2**53))
+    if not isinstance(value, numbers.Real):
+        return None
+    try:
+        v = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return v if math.isfinite(v) else None
+
+
+def _whole(value: object) -> int | None:
+    """An id, a button, a key or a count as a plain int of SDL's size; None otherwise."""
+    if not isinstance(value, numbers.Integral):
+        return None
+    v = int(value)
+    return v if ID_RANGE[0] <= v <= ID_RANGE[1] else None
+
+
+def _clamp(v: float, low: float, high: float) -> float:
+    return low if v < low else high if v > high else v
+
+
+def _pair(value: object) -> tuple[float, float] | None:
+    """A raw (x, y) as two finite floats, or None."""
+    try:
+        x, y = value
+    except (TypeError, ValueError):
+        return None
+    x, y = _real(x), _real(y)
+    return None if x is None or y is None else (x, y)
+
+
+def _bounded_zoom(amount: float) -> float:
+    return _clamp(amount, 1 / MAX_ZOOM, MAX_ZOOM)
+
+
+def _from_touch(event: pygame.event.Event) -> bool:
+    """SDL's mouse copy of a finger (its own FINGER* event already counts)."""
+    touch = getattr(event, "touch", False)
+    return isinstance(touch, numbers.Integral) and bool(touch)
 
 
 # ---- auto-repeat of held directions (keyboard and gamepad) ---------------------------------
@@ -202,7 +270,8 @@ class _Mouse:
         kind = Kind.TAP if button == MOUSE_LEFT else Kind.SECONDARY
         return [Intent(kind, Device.MOUSE, pos=start)]
 
-    def wheel(self, notches: int) -> list[Intent]:
+    def wheel(self, notches: float) -> list[Intent]:
+        notches = _clamp(notches, -MAX_WHEEL_NOTCHES, MAX_WHEEL_NOTCHES)
         if notches == 0:
             return []
         return [Intent(Kind.ZOOM, Device.MOUSE, pos=self.pos, amount=ZOOM_STEP**notches)]
@@ -253,17 +322,34 @@ class _Touch:
         return [Intent(Kind.LONG_PRESS, Device.TOUCH, pos=_ipos(p.start))]
 
     def down(self, finger: tuple[int, int], pos: tuple[float, float], now_ms: int) -> list[Intent]:
+        out = []
+        if finger in self.fingers:  # down again: its lift was lost, so that touch ends here
+            out += self.cancel(finger)
+        elif len(self.fingers) >= MAX_FINGERS:
+            return []  # ignored, and so are its moves and its lift
         self.fingers[finger] = pos
         if len(self.fingers) == 1:
             self.press = _Press(finger, pos, now_ms, pos)
-            return []
-        out = []
+            return out
         if self.press is not None and self.press.dragging:
             out.append(Intent(Kind.DRAG_END, Device.TOUCH, pos=_ipos(self.press.last)))
         self.press = None
         self.pinching = True
         self._reset_pinch()
         return out
+
+    def cancel(self, finger: tuple[int, int]) -> list[Intent]:
+        """Forget a finger without a tap (its lift never came): a drag it made just ends."""
+        self.fingers.pop(finger, None)
+        p = self.press
+        if p is not None and p.finger == finger:
+            self.press = None
+            if p.dragging:
+                return [Intent(Kind.DRAG_END, Device.TOUCH, pos=_ipos(p.last))]
+        if self.pinching:
+            self.pinching = bool(self.fingers)
+            self._reset_pinch()
+        return []
 
     def motion(
         self,
@@ -305,7 +391,8 @@ class _Touch:
             delta = (mid[0] - old_mid[0], mid[1] - old_mid[1])
             out.append(Intent(Kind.PAN, Device.TOUCH, delta=delta))
         if old_dist > 0 and dist > 0 and dist != old_dist:
-            out.append(Intent(Kind.ZOOM, Device.TOUCH, pos=_ipos(mid), amount=dist / old_dist))
+            amount = _bounded_zoom(dist / old_dist)
+            out.append(Intent(Kind.ZOOM, Device.TOUCH, pos=_ipos(mid), amount=amount))
         return out
 
     def up(
@@ -378,23 +465,47 @@ class InputTranslator:
             raise ValueError(f"long_press_ms must be between {low} and {high} ms, got {value}")
         self._long_press_ms = int(value)
 
-    def _resize(self, size: tuple[int, int]) -> None:
-        w, h = int(size[0]), int(size[1])
-        if w > 0 and h > 0:  # a minimised window may report nothing useful: keep the last size
-            self.window_size = (w, h)
-            self.view_size = logical_size(self.window_size)
+    def _resize(self, size: tuple[object, object]) -> None:
+        w, h = _whole(size[0]), _whole(size[1])
+        if w is None or h is None or not (0 < w <= MAX_WINDOW_SIDE and 0 < h <= MAX_WINDOW_SIDE):
+            return  # a minimised window may report nothing useful: keep the last size
+        self.window_size = (w, h)
+        self.view_size = logical_size(self.window_size)
+        # what was pointed at before stays inside the smaller window (a press may end there)
+        vw, vh = self.view_size
+        m, t = self._mouse, self._touch
+
+        def inside(p):
+            return (min(p[0], vw - 1), min(p[1], vh - 1))
+
+        m.pos = inside(m.pos) if m.pos is not None else None
+        m.pressed = {button: inside(p) for button, p in m.pressed.items()}
+        t.fingers = {finger: inside(p) for finger, p in t.fingers.items()}
+        if t.press is not None:
+            t.press.start, t.press.last = inside(t.press.start), inside(t.press.last)
+        t.pinch_mid = inside(t.pinch_mid)
 
     def _touch_slop(self) -> float:
         return max(TOUCH_SLOP_MIN_PX, TOUCH_SLOP_FRACTION * min(self.view_size))
 
-    def _finger_pos(self, event: pygame.event.Event) -> tuple[float, float]:
-        return (event.x * self.view_size[0], event.y * self.view_size[1])
+    def _finger_pos(self, event: pygame.event.Event) -> tuple[float, float] | None:
+        """Layout pixels of a finger (SDL gives 0..1 of the window), clamped to the window."""
+        x, y = _real(getattr(event, "x", None)), _real(getattr(event, "y", None))
+        if x is None or y is None:
+            return None
+        vw, vh = self.view_size
+        return (_clamp(x * vw, 0, vw - 1), _clamp(y * vh, 0, vh - 1))
 
-    def _mouse_pos(self, event: pygame.event.Event) -> tuple[int, int]:
-        (x, y), (w, h), (vw, vh) = event.pos, self.window_size, self.view_size
+    def _mouse_pos(self, event: pygame.event.Event) -> tuple[int, int] | None:
+        """Layout pixels of the pointer, clamped to the window; None if it is no position."""
+        pos = _pair(getattr(event, "pos", None))
+        if pos is None:
+            return None
+        (w, h), (vw, vh) = self.window_size, self.view_size
+        x, y = _clamp(pos[0], 0, w - 1), _clamp(pos[1], 0, h - 1)
         if (w, h) == (vw, vh):
             return (int(x), int(y))
-        return (round(x * vw / w), round(y * vh / h))
+        return (min(round(x * vw / w), vw - 1), min(round(y * vh / h), vh - 1))
 
     # -- events --
 
@@ -409,52 +520,95 @@ class InputTranslator:
         if t == pygame.QUIT:
             return [Intent(Kind.QUIT, self.last_device)]
         if t == pygame.WINDOWSIZECHANGED:
-            self._resize((event.x, event.y))
+            self._resize((getattr(event, "x", None), getattr(event, "y", None)))
         elif t == pygame.VIDEORESIZE:
-            self._resize((event.w, event.h))
+            self._resize((getattr(event, "w", None), getattr(event, "h", None)))
         elif t == pygame.WINDOWFOCUSLOST:
             self._release_held()  # the key-up events go to another window now
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if getattr(event, "touch", False):
+            if _from_touch(event):
                 return []  # SDL made it up from a finger; the FINGER* event already counts
-            pos = self._mouse_pos(event)
-            if t == pygame.MOUSEBUTTONDOWN:
-                return self._mouse.down(event.button, pos)
-            if t == pygame.MOUSEBUTTONUP:
-                return self._mouse.up(event.button, pos)
-            return self._mouse.motion(pos)
+            return self._mouse_event(t, event)
         elif t == pygame.MOUSEWHEEL:
-            if getattr(event, "touch", False):
+            notches = _real(getattr(event, "y", None))
+            if _from_touch(event) or notches is None:
                 return []
-            return self._mouse.wheel(event.y)
-        elif t == pygame.FINGERDOWN:
-            return self._touch.down(self._finger(event), self._finger_pos(event), now_ms)
-        elif t == pygame.FINGERMOTION:
-            finger, pos = self._finger(event), self._finger_pos(event)
-            return self._touch.motion(finger, pos, now_ms, self._touch_slop(), self.long_press_ms)
-        elif t == pygame.FINGERUP:
-            finger, pos = self._finger(event), self._finger_pos(event)
-            return self._touch.up(finger, pos, now_ms, self.long_press_ms)
-        elif t == pygame.KEYDOWN:
-            return self._key_down(event.key, getattr(event, "mod", 0), now_ms)
-        elif t == pygame.KEYUP:
-            self._keys_held.discard(event.key)
-            self._repeat.release(("key", event.key))
+            return self._mouse.wheel(notches)
+        elif t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            return self._finger_event(t, event, now_ms)
+        elif t in (pygame.KEYDOWN, pygame.KEYUP):
+            key = _whole(getattr(event, "key", None))
+            if key is None:
+                return []
+            if t == pygame.KEYDOWN:
+                return self._key_down(key, _whole(getattr(event, "mod", 0)) or 0, now_ms)
+            self._keys_held.discard(key)
+            self._repeat.release(("key", key))
         elif t == pygame.CONTROLLERDEVICEADDED:
-            self._open_controller(event.device_index)
-        elif t == pygame.CONTROLLERDEVICEREMOVED:
-            self._remove_controller(event.instance_id)
-        elif t == pygame.CONTROLLERBUTTONDOWN:
-            return self._pad_button_down(event.instance_id, event.button, now_ms)
-        elif t == pygame.CONTROLLERBUTTONUP:
-            self._pad_button_up(event.instance_id, event.button)
-        elif t == pygame.CONTROLLERAXISMOTION:
-            return self._pad_axis(event.instance_id, event.axis, event.value, now_ms)
+            index = _whole(getattr(event, "device_index", None))
+            if index is not None and 0 <= index < 2**31:
+                self._open_controller(index)
+        elif t in (
+            pygame.CONTROLLERDEVICEREMOVED,
+            pygame.CONTROLLERBUTTONDOWN,
+            pygame.CONTROLLERBUTTONUP,
+            pygame.CONTROLLERAXISMOTION,
+        ):
+            return self._pad_event(t, event, now_ms)
         return []
 
-    @staticmethod
-    def _finger(event: pygame.event.Event) -> tuple[int, int]:
-        return (event.touch_id, event.finger_id)
+    def _mouse_event(self, t: int, event: pygame.event.Event) -> list[Intent]:
+        pos = self._mouse_pos(event)
+        if t == pygame.MOUSEMOTION:
+            return [] if pos is None else self._mouse.motion(pos)
+        button = _whole(getattr(event, "button", None))
+        if button is None:
+            return []
+        if t == pygame.MOUSEBUTTONDOWN:
+            return [] if pos is None else self._mouse.down(button, pos)
+        if pos is None:  # a release must still let go: where the pointer was last seen
+            pos = self._mouse.pos or self._mouse.pressed.get(button)
+            if pos is None:
+                return []
+        return self._mouse.up(button, pos)
+
+    def _finger_event(self, t: int, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        touch_id = _whole(getattr(event, "touch_id", None))
+        finger_id = _whole(getattr(event, "finger_id", None))
+        if touch_id is None or finger_id is None:
+            return []
+        finger, pos = (touch_id, finger_id), self._finger_pos(event)
+        if t == pygame.FINGERUP:
+            if pos is None:  # a lift must still let go: where the finger was last seen
+                pos = self._touch.fingers.get(finger)
+                if pos is None:
+                    return []
+            return self._touch.up(finger, pos, now_ms, self.long_press_ms)
+        if pos is None:
+            return []
+        if t == pygame.FINGERDOWN:
+            return self._touch.down(finger, pos, now_ms)
+        return self._touch.motion(finger, pos, now_ms, self._touch_slop(), self.long_press_ms)
+
+    def _pad_event(self, t: int, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        instance_id = _whole(getattr(event, "instance_id", None))
+        if instance_id is None:
+            return []
+        if t == pygame.CONTROLLERDEVICEREMOVED:
+            self._remove_controller(instance_id)
+            return []
+        if t == pygame.CONTROLLERAXISMOTION:
+            axis, value = _whole(getattr(event, "axis", None)), _real(getattr(event, "value", None))
+            if axis is None or value is None:
+                return []
+            return self._pad_axis(instance_id, axis, value, now_ms)
+        button = _whole(getattr(event, "button", None))
+        if button is None:
+            return []
+        if t == pygame.CONTROLLERBUTTONDOWN:
+            return self._pad_button_down(instance_id, button, now_ms)
+        self._pad_button_up(instance_id, button)
+        return []
 
     def update(self, now_ms: int) -> list[Intent]:
         out = self._touch.long_press_due(now_ms, self.long_press_ms)
@@ -501,7 +655,8 @@ class InputTranslator:
         if mod & pygame.KMOD_ALT:
             kind = KEY_COMMANDS_ALT.get(key)
             return [Intent(kind, Device.KEYBOARD)] if kind else []
-        self._keys_held.add(key)
+        if key in _BOUND_KEYS:  # only keys that mean something are remembered as held
+            self._keys_held.add(key)
         if key in KEY_DIRECTIONS:
             return self._direction(("key", key), KEY_DIRECTIONS[key], Device.KEYBOARD, now_ms)
         if key in KEY_ZOOM:
@@ -514,12 +669,22 @@ class InputTranslator:
     # -- gamepad --
 
     def _pad(self, instance_id: int) -> _PadState:
-        return self._pads.setdefault(instance_id, _PadState())
+        pad = self._pads.get(instance_id)
+        if pad is None:
+            if len(self._pads) >= MAX_PADS:  # ids no pad uses any more: forget the oldest
+                unopened = [i for i in self._pads if i not in self._controllers]
+                self._forget_pad((unopened or list(self._pads))[0])
+            pad = self._pads[instance_id] = _PadState()
+        return pad
+
+    def _forget_pad(self, instance_id: int) -> None:
+        self._pads.pop(instance_id, None)
+        self._repeat.release_pad(instance_id)
 
     def _open_controller(self, device_index: int) -> None:
         try:
             pad = sdl_controller.Controller(device_index)
-        except pygame.error:
+        except (pygame.error, ValueError, OverflowError, TypeError):
             return  # gone again already, not a game controller, or the subsystem is off
         try:
             instance_id = pad.as_joystick().get_instance_id()
@@ -530,8 +695,7 @@ class InputTranslator:
         self.last_device = Device.GAMEPAD
 
     def _remove_controller(self, instance_id: int) -> None:
-        self._pads.pop(instance_id, None)
-        self._repeat.release_pad(instance_id)
+        self._forget_pad(instance_id)
         pad = self._controllers.pop(instance_id, None)
         if pad is None:
             return
@@ -557,9 +721,9 @@ class InputTranslator:
             self._pad(instance_id).x_held = False
         self._repeat.release(("pad", instance_id, button))
 
-    def _pad_axis(self, instance_id: int, axis: int, value: int, now_ms: int) -> list[Intent]:
+    def _pad_axis(self, instance_id: int, axis: int, value: float, now_ms: int) -> list[Intent]:
         pad = self._pad(instance_id)
-        v = max(-1.0, min(1.0, value / AXIS_MAX))
+        v = _clamp(value / AXIS_MAX, -1.0, 1.0)
         if axis in PAD_TRIGGER_ZOOM:
             if axis not in pad.triggers_down and v >= TRIGGER_PRESS:
                 pad.triggers_down.add(axis)

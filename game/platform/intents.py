@@ -48,6 +48,11 @@ class Kind(str, Enum):
 
 @dataclass(frozen=True)
 class Intent:
+    """One intent. The translator checks every raw value before it makes one, so ``pos`` is
+    always a pixel inside the layout, ``delta`` finite and within the window's size each way,
+    and a ZOOM's ``amount`` within ``game.platform.input.MAX_ZOOM`` either way: a scene may
+    use them as they are, and the work each takes is bounded."""
+
     kind: Kind
     device: Device
     pos: tuple[int, int] | None = None

@@ -4,17 +4,30 @@ Line breaking: Latin text breaks at spaces; Japanese text may break between any 
 characters, except that a line never starts with closing punctuation, a small kana or the
 long-vowel mark (。、」）ー ッ …) and never ends with opening punctuation (「（ …): the
 "kinsoku" rules; nor does a line end on a digit, which keeps a number with its counter.
+
+Caches are bounded by what they hold, not by how many entries: rendered lines by their
+pixels' bytes (``RENDER_BUDGET``), layouts by an estimate of their size (``FIT_BUDGET``), and
+the open font faces (each holds its file open) by count (``FONTS_KEPT``); each drops the
+entry used least recently first. A long session thus settles at a fixed size whatever text
+it shows (a result line per game, a clock that ticks every second).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import pygame
 
 from game.platform.paths import resource
 
 FONT_FILES = {False: "Mplus1-Regular.otf", True: "Mplus1-Bold.otf"}
+RENDER_BUDGET = 12 * 2**20  # bytes of rendered lines kept (a 4K screen shows up to 4 MB)
+FIT_BUDGET = 2**20  # estimated bytes of layouts kept
+FONTS_KEPT = 32  # open font faces (sizes x weights)
+ENTRY_BYTES = 200  # what an entry costs besides its contents: key, record, dict slot
 
 # may not start a line
 CLOSING = set(
@@ -107,22 +120,86 @@ class Fitted:
         return self.line_h * len(self.lines)
 
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class BoundedCache(Generic[K, V]):
+    """A cache of at most ``budget`` bytes (as its callers count them), least recently used
+    dropped first; a single entry bigger than a quarter of the budget is not kept at all."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def values(self) -> list[V]:
+        return [v for v, _size in self._items.values()]
+
+    def get(self, key: K) -> V | None:
+        item = self._items.get(key)
+        if item is None:
+            return None
+        self._items.move_to_end(key)
+        return item[0]
+
+    def put(self, key: K, value: V, size: int) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= old[1]
+        if size > self.budget // 4:
+            return
+        self._items[key] = (value, size)
+        self.bytes += size
+        while self.bytes > self.budget:
+            _key, (_value, dropped) = self._items.popitem(last=False)
+            self.bytes -= dropped
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+
+def surface_bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+
+
+def _text_bytes(*texts: str) -> int:
+    return sum(4 * len(t) + 50 for t in texts)  # at worst 4 bytes a character, plus the object
+
+
 class FontBook:
     """The shipped fonts at any pixel size, and cached layouts and renderings of text."""
 
     def __init__(self) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._fits: dict[tuple, Fitted] = {}
-        self._renders: dict[tuple, pygame.Surface] = {}
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._fits: BoundedCache[tuple, Fitted] = BoundedCache(FIT_BUDGET)
+        self._renders: BoundedCache[tuple, pygame.Surface] = BoundedCache(RENDER_BUDGET)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
-        if key not in self._fonts:
-            path = resource("cmt_assets", "fonts", FONT_FILES[bold])
-            self._fonts[key] = pygame.font.Font(str(path), key[0])
-        return self._fonts[key]
+        font = self._fonts.get(key)
+        if font is not None:
+            self._fonts.move_to_end(key)
+            return font
+        path = resource("cmt_assets", "fonts", FONT_FILES[bold])
+        font = self._fonts[key] = pygame.font.Font(str(path), key[0])
+        while len(self._fonts) > FONTS_KEPT:
+            self._fonts.popitem(last=False)  # closed (and its file) once nothing holds it
+        return font
+
+    @property
+    def cached_bytes(self) -> int:
+        """Bytes held by the render and layout caches (as they count them)."""
+        return self._renders.bytes + self._fits.bytes
 
     def fit(
         self,
@@ -135,8 +212,9 @@ class FontBook:
     ) -> Fitted:
         """The largest size from ``size`` down to ``min_size`` at which ``text`` fits ``box``."""
         key = (text, box, size, bold, min_size, max_lines)
-        if key in self._fits:
-            return self._fits[key]
+        cached = self._fits.get(key)
+        if cached is not None:
+            return cached
         w, h = box
         low = max(8, min_size if min_size is not None else round(size * 0.6))
         result = None
@@ -152,19 +230,15 @@ class FontBook:
             result = Fitted(s, bold, tuple(lines), line_h, widest, fits)
             if fits:
                 break
-        if len(self._fits) > 4000:
-            self._fits.clear()
-        self._fits[key] = result
+        self._fits.put(key, result, ENTRY_BYTES + _text_bytes(text, *result.lines))
         return result
 
     def render_line(self, line: str, size: int, bold: bool, colour) -> pygame.Surface:
         key = (line, size, bold, tuple(colour))
         surf = self._renders.get(key)
         if surf is None:
-            if len(self._renders) > 2000:
-                self._renders.clear()
             surf = self.font(size, bold).render(line, True, colour)
-            self._renders[key] = surf
+            self._renders.put(key, surf, ENTRY_BYTES + _text_bytes(line) + surface_bytes(surf))
         return surf
 
     def draw(

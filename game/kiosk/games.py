@@ -170,19 +170,22 @@ class KioskSectors(Scene):
         count = len(sectors())
         n_cols = 5 if m.portrait else 6
         n_rows = -(-count // n_cols)
-        hint_h = m.font * 2
-        grid = pygame.Rect(body.x, body.y + hint_h + m.gap, body.w, body.h - hint_h - m.gap)
+        intro_h = m.font * 2
+        room = body.h - intro_h - m.gap
+        w = (body.w - (n_cols - 1) * m.gap) // n_cols
+        h = min(round(m.unit * 1.8), (room - (n_rows - 1) * m.gap) // n_rows)
+        block = intro_h + m.gap + n_rows * h + (n_rows - 1) * m.gap
+        top = body.y + max(0, (body.h - block) // 2)  # the whole block centred
+        grid = pygame.Rect(body.x, top + intro_h + m.gap, body.w, n_rows * h)
         widgets.append(
             Label(
-                pygame.Rect(body.x, body.y, body.w, hint_h),
+                pygame.Rect(body.x, top, body.w, intro_h),
                 "intro",
                 _("Choose a sector: the fastest clears of the day make the high-score table."),
                 m.font,
                 colour=theme.TEXT_DIM,
             )
         )
-        w = (grid.w - (n_cols - 1) * m.gap) // n_cols
-        h = min(round(m.unit * 1.8), (grid.h - (n_rows - 1) * m.gap) // n_rows)
         table = self.app.kiosk.scores
         for k in range(count):
             number = k + 1

@@ -155,6 +155,12 @@ def turf_generate(**change) -> Callable[[], object]:
     return lambda: _turf.generate(*args.values())
 
 
+def opened_twice() -> None:
+    deducer = Deducer(ROWS, COLS)
+    deducer.open_as(CENTRE, 0)
+    deducer.open_as(CENTRE, 0)
+
+
 def open_frame() -> np.ndarray:
     grid = framed()
     grid[WIDTH * 3] = 0  # one cell of the left frame not revealed
@@ -264,6 +270,24 @@ CASES: dict[str, Callable[[], object]] = {
     ),
     "count: negative budget": lambda: Deducer(ROWS, COLS).count(cells(CENTRE), cells(), -1),
     "count: huge budget": lambda: Deducer(ROWS, COLS).count(cells(CENTRE), cells(), HUGE),
+    "open_as: cell in the frame": lambda: Deducer(ROWS, COLS).open_as(0, 1),
+    "open_as: huge cell": lambda: Deducer(ROWS, COLS).open_as(HUGE, 1),
+    "open_as: value above eight": lambda: Deducer(ROWS, COLS).open_as(CENTRE, 9),
+    "open_as: negative value": lambda: Deducer(ROWS, COLS).open_as(CENTRE, -1),
+    "open_as: a cell already open": lambda: opened_twice(),
+    "copy: a template of another size": lambda: Deducer(ROWS, COLS, like=Deducer(3, 3)),
+    "arrangements: cell past the end": lambda: Deducer(ROWS, COLS).arrangements(
+        cells(SIZE + 1), cells(), 10, 10
+    ),
+    "arrangements: negative cap": lambda: Deducer(ROWS, COLS).arrangements(
+        cells(CENTRE), cells(), -1, 10
+    ),
+    "arrangements: huge cap": lambda: Deducer(ROWS, COLS).arrangements(
+        cells(CENTRE), cells(), HUGE, 10
+    ),
+    "arrangements: negative budget": lambda: Deducer(ROWS, COLS).arrangements(
+        cells(CENTRE), cells(), 10, -1
+    ),
     # _turf.count
     "turf count: side zero": turf_count(n=0),
     "turf count: negative side": turf_count(n=-4),
@@ -329,6 +353,14 @@ def test_good_arguments_at_the_limits_still_work() -> None:
     deducer = Deducer(ROWS, COLS)
     deducer.load(revealed, counts)
     assert deducer.count(cells(), cells(), 0) is not None
+    copy = deducer.copy()
+    copy.open_as(CENTRE, 0)
+    assert copy.propagate() >= 8  # a zero: its neighbours are safe
+    assert deducer.state_arr[CENTRE] == 0 and copy.state_arr[CENTRE] == 3  # independent
+    cells_, starts, numbers, bounds = copy.frontier()
+    assert len(starts) == len(bounds)
+    assert copy.arrangements(cells(), cells(), 0, 0) is None  # one arrangement, none allowed
+    assert len(copy.arrangements(cells(), cells(), 1, 5)) == 1
     board = i32(16)
     assert _turf.generate(4, 0, board, 50) != 0
     assert _turf.count(board, 4, 1, np.zeros((0, 4), np.int32)) in (-1, 0, 1)

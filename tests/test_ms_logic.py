@@ -300,7 +300,14 @@ def test_a_true_fifty_fifty_is_a_guess_at_one_half() -> None:
     assert hint.cells[0] in ((0, 0), (1, 0))
 
 
-def test_the_guess_picks_the_least_risky_cell() -> None:
+def plain_guess(monkeypatch) -> None:
+    """The guess without the look-ahead, the 50/50 rules or the end-game search."""
+    monkeypatch.setattr(ms_logic, "LOOKAHEAD_CANDIDATES", 1)
+    monkeypatch.setattr(ms_logic, "ENDGAME_SOLUTIONS", 0)
+
+
+def test_the_plain_guess_picks_the_least_risky_cell(monkeypatch) -> None:
+    plain_guess(monkeypatch)
     guesses = 0
     for seed in range(40):
         for game, hint in positions(6, 6, 8, 900 + seed, follow=30):
@@ -312,6 +319,109 @@ def test_the_guess_picks_the_least_risky_cell() -> None:
             assert hint.params["probability"] == pytest.approx(float(best))
             guesses += 1
     assert guesses > 20
+
+
+def test_the_guess_tells_its_exact_risk_and_is_the_same_each_time() -> None:
+    guesses = riskier = 0
+    for seed in range(40):
+        for game, hint in positions(6, 6, 8, 900 + seed, follow=30):
+            if hint.kind != "guess":
+                continue
+            expected = brute_probabilities(game)
+            chosen = expected[hint.cells[0]]
+            assert hint.params["probability"] == pytest.approx(float(chosen))
+            assert hint.technique == "guess" and hint.kind == "guess"
+            assert abs(hint.params["percent"] - float(chosen) * 100) <= 1
+            assert game.hint() == hint  # the same position, the same guess
+            guesses += 1
+            riskier += chosen > min(expected.values())
+    assert guesses > 20 and riskier < guesses  # mostly the safest, not always
+
+
+def reference_win_chance(game: Minesweeper) -> tuple[Fraction, set[tuple[int, int]]]:
+    """Best play from here, by a plain game-tree search over every layout left: the chance
+    to win and the cells that achieve it (a cell safe in every layout is opened for free)."""
+    hidden = [tuple(rc) for rc in np.argwhere(~game.revealed)]
+    rows, cols = game.rows, game.cols
+    layouts = []
+    for chosen in itertools.combinations(range(len(hidden)), game.mines):
+        mines = {hidden[k] for k in chosen}
+        if all(
+            sum(n in mines for n in neighbours(r, c, rows, cols)) == game.counts[r, c]
+            for r, c in map(tuple, np.argwhere(game.revealed))
+        ):
+            layouts.append(frozenset(mines))
+
+    def shown(cell, mines):
+        return sum(n in mines for n in neighbours(*cell, rows, cols))
+
+    memo: dict = {}
+
+    def win(options: frozenset, opened: frozenset) -> Fraction:
+        if len(options) == 1:
+            return Fraction(1)
+        key = (options, opened)
+        if key in memo:
+            return memo[key]
+        for cell in hidden:
+            if cell not in opened and all(cell not in m for m in options):
+                parts: dict[int, set] = {}
+                for m in options:
+                    parts.setdefault(shown(cell, m), set()).add(m)
+                memo[key] = sum(
+                    Fraction(len(p), len(options)) * win(frozenset(p), opened | {cell})
+                    for p in parts.values()
+                )
+                return memo[key]
+        memo[key] = max(try_cell(cell, options, opened) for cell in hidden if cell not in opened)
+        return memo[key]
+
+    def try_cell(cell, options, opened) -> Fraction:
+        parts: dict[int, set] = {}
+        for m in options:
+            if cell not in m:
+                parts.setdefault(shown(cell, m), set()).add(m)
+        return sum(
+            Fraction(len(p), len(options)) * win(frozenset(p), opened | {cell})
+            for p in parts.values()
+        )
+
+    everything = frozenset(layouts)
+    chances = {cell: try_cell(cell, everything, frozenset()) for cell in hidden}
+    best = max(chances.values())
+    return best, {cell for cell, chance in chances.items() if chance == best}
+
+
+def test_the_end_game_guess_wins_as_often_as_best_play_can() -> None:
+    checked = 0
+    for seed in range(60):
+        for game, hint in positions(5, 5, 5, 3000 + seed, follow=30):
+            if hint.kind != "guess" or int((~game.revealed).sum()) > 14:
+                continue
+            best, cells = reference_win_chance(game)
+            assert hint.cells[0] in cells, (seed, best)
+            checked += 1
+            break
+    assert checked >= 10
+
+
+def test_an_unavoidable_fifty_fifty_is_taken_before_a_safer_guess(monkeypatch) -> None:
+    # two rows: the left column holds one mine that no cell can ever tell apart, walled in by
+    # the board's edges; the hidden right part is safer per cell but has to be guessed too
+    mines = np.zeros((2, 16), bool)
+    mines[0, 0] = mines[0, 4] = True
+    mines[1, 9] = mines[0, 13] = mines[1, 15] = True
+    game = Minesweeper.from_mines(mines)
+    for c in range(1, 4):
+        game.reveal(0, c)
+        game.reveal(1, c)
+    monkeypatch.setattr(ms_logic, "ENDGAME_SOLUTIONS", 0)
+    hint = game.hint()
+    assert hint.kind == "guess"
+    assert hint.cells[0] in ((0, 0), (1, 0))
+    assert hint.params["percent"] == 50
+    plain_guess(monkeypatch)
+    assert game.hint().cells[0] not in ((0, 0), (1, 0))
 
 
 def test_a_group_too_large_to_count_is_estimated_and_said_so(monkeypatch) -> None:

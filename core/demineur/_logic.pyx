@@ -93,9 +93,10 @@ cdef class Deducer:
     cdef uint8_t share[24]
     cdef uint8_t share_back[24]
 
-    def __cinit__(self, rows, cols, layout=None):
+    def __cinit__(self, rows, cols, layout=None, Deducer like=None):
         """An empty deducer: every cell undecided. ``layout`` (padded flat uint8 mines)
-        switches on reveal mode.
+        switches on reveal mode. ``like`` (a deducer of the same size) is copied instead:
+        see ``copy``.
 
         (Set up in ``__cinit__``, so no deducer exists half made.)
         """
@@ -113,32 +114,12 @@ cdef class Deducer:
             _length(layout.shape[0], (nr + 2) * (nc + 2), "the layout")
         self.rows, self.cols, self.width = nr, nc, nc + 2
         self.size = (nr + 2) * (nc + 2)
-        self.state_arr = np.full(self.size, OPEN, np.uint8)
-        self.state_arr.reshape(self.rows + 2, self.cols + 2)[1:-1, 1:-1] = UNKNOWN
-        self.number_arr = np.full(self.size, -1, np.int8)
-        self.need_arr = np.zeros(self.size, np.int16)
-        self.unk_arr = np.zeros(self.size, np.int16)
-        self.step_arr = np.full(self.size, -1, np.int32)
-        self.app_arr = np.full(self.size, -1, np.int32)
-        self.src_a_arr = np.full(self.size, -1, np.int32)
-        self.src_b_arr = np.full(self.size, -1, np.int32)
-        self.tech_arr = np.zeros(self.size, np.uint8)
-        self.rank_arr = np.zeros(self.size, np.uint8)
-        self.reveal_mode = layout is not None
-        self.layout_arr = layout if layout is not None else np.zeros(self.size, np.uint8)
-        self.state, self.number = self.state_arr, self.number_arr
-        self.need, self.unk = self.need_arr, self.unk_arr
-        self.step, self.app = self.step_arr, self.app_arr
-        self.src_a, self.src_b = self.src_a_arr, self.src_b_arr
-        self.tech, self.rank, self.layout = self.tech_arr, self.rank_arr, self.layout_arr
-        self.stack = np.empty(self.size, np.int32)
-        self.dstack = np.empty(self.size, np.int32)
-        self.cid = np.full(self.size, -1, np.int32)
-        self.inq = np.zeros(self.size, np.uint8)
-        self.dirty = np.zeros(self.size, np.uint8)
-        self.top = self.dtop = 0
-        self.steps = self.apps = self.opened = 0
-        self.nodes = 0
+        if like is not None:
+            if like.rows != nr or like.cols != nc:
+                raise ValueError("a copy has the size of its original")
+            self._copy_from(like)
+        else:
+            self._fresh(layout)
         k = 0
         for dr in range(-1, 2):
             for dc in range(-1, 2):
@@ -162,6 +143,60 @@ cdef class Deducer:
                     if abs(ro[s] + dr) <= 1 and abs(co[s] + dc) <= 1:
                         self.share_back[n] |= 1 << s
                 n += 1
+
+    cdef _fresh(self, layout):
+        self.state_arr = np.full(self.size, OPEN, np.uint8)
+        self.state_arr.reshape(self.rows + 2, self.cols + 2)[1:-1, 1:-1] = UNKNOWN
+        self.number_arr = np.full(self.size, -1, np.int8)
+        self.need_arr = np.zeros(self.size, np.int16)
+        self.unk_arr = np.zeros(self.size, np.int16)
+        self.step_arr = np.full(self.size, -1, np.int32)
+        self.app_arr = np.full(self.size, -1, np.int32)
+        self.src_a_arr = np.full(self.size, -1, np.int32)
+        self.src_b_arr = np.full(self.size, -1, np.int32)
+        self.tech_arr = np.zeros(self.size, np.uint8)
+        self.rank_arr = np.zeros(self.size, np.uint8)
+        self.reveal_mode = layout is not None
+        self.layout_arr = layout if layout is not None else np.zeros(self.size, np.uint8)
+        self._views()
+        self.stack = np.empty(self.size, np.int32)
+        self.dstack = np.empty(self.size, np.int32)
+        self.cid = np.full(self.size, -1, np.int32)
+        self.inq = np.zeros(self.size, np.uint8)
+        self.dirty = np.zeros(self.size, np.uint8)
+        self.top = self.dtop = 0
+        self.steps = self.apps = self.opened = 0
+        self.nodes = 0
+
+    cdef _copy_from(self, Deducer other):
+        self.state_arr = other.state_arr.copy()
+        self.number_arr = other.number_arr.copy()
+        self.need_arr = other.need_arr.copy()
+        self.unk_arr = other.unk_arr.copy()
+        self.step_arr = other.step_arr.copy()
+        self.app_arr = other.app_arr.copy()
+        self.src_a_arr = other.src_a_arr.copy()
+        self.src_b_arr = other.src_b_arr.copy()
+        self.tech_arr = other.tech_arr.copy()
+        self.rank_arr = other.rank_arr.copy()
+        self.reveal_mode = other.reveal_mode
+        self.layout_arr = other.layout_arr  # shared, never written
+        self._views()
+        self.stack = np.asarray(other.stack).copy()
+        self.dstack = np.asarray(other.dstack).copy()
+        self.cid = np.asarray(other.cid).copy()
+        self.inq = np.asarray(other.inq).copy()
+        self.dirty = np.asarray(other.dirty).copy()
+        self.top, self.dtop = other.top, other.dtop
+        self.steps, self.apps, self.opened = other.steps, other.apps, other.opened
+        self.nodes = other.nodes
+
+    cdef _views(self):
+        self.state, self.number = self.state_arr, self.number_arr
+        self.need, self.unk = self.need_arr, self.unk_arr
+        self.step, self.app = self.step_arr, self.app_arr
+        self.src_a, self.src_b = self.src_a_arr, self.src_b_arr
+        self.tech, self.rank, self.layout = self.tech_arr, self.rank_arr, self.layout_arr
 
     # ----- loading and opening ------------------------------------------------------------
 
@@ -216,6 +251,32 @@ cdef class Deducer:
             return
         with nogil:
             self._open(i)
+
+    def open_as(self, index, value):
+        """Open an undecided or deduced-safe cell as showing ``value`` (0 to 8): a supposed
+        reveal, for the look-ahead of the guess. Nothing checks that the value is possible.
+        """
+        cdef int i = self._cell(index, "cell index")
+        cdef int64_t v = _whole(value, "value")
+        cdef int k, n
+        if not 0 <= v <= 8:
+            raise ValueError(f"a revealed number is 0 to 8, not {v}")
+        if self.state[i] != UNKNOWN and self.state[i] != SAFE:
+            raise ValueError(f"cell index {i} is already open or a deduced mine")
+        if self.state[i] == UNKNOWN:
+            for k in range(8):
+                n = i + self.off[k]
+                if self.number[n] >= 0:
+                    self.unk[n] -= 1
+                    self._push(n)
+        self.state[i] = OPEN
+        self.number[i] = <int8_t>v
+        self._measure(i)
+
+    def copy(self):
+        """An independent deducer in the same state (the look-ahead tries moves on copies;
+        a layout of reveal mode is shared, never written)."""
+        return Deducer(self.rows, self.cols, like=self)
 
     cdef void _measure(self, int i) noexcept nogil:
         cdef int k, n
@@ -476,6 +537,58 @@ cdef class Deducer:
             starts_list.append(tail)
         return order_arr[:tail].copy(), np.asarray(starts_list, np.int64)
 
+    def frontier(self):
+        """The frontier groups with their numbers, in one pass.
+
+        Returns ``(cells, starts, numbers, number_starts)``: group ``g`` is
+        ``cells[starts[g]:starts[g + 1]]`` (as ``components`` gives it) and its open numbers,
+        sorted, are ``numbers[number_starts[g]:number_starts[g + 1]]``.
+        """
+        cdef int32_t[::1] label = np.full(self.size, -1, np.int32)
+        cdef int32_t[::1] seen = np.full(self.size, -1, np.int32)
+        order_arr = np.empty(self.size, np.int32)
+        nums_arr = np.empty(self.size, np.int32)
+        starts_arr = np.zeros(self.size + 1, np.int64)
+        nstarts_arr = np.zeros(self.size + 1, np.int64)
+        cdef int32_t[::1] order = order_arr
+        cdef int32_t[::1] nums = nums_arr
+        cdef int64_t[::1] starts = starts_arr
+        cdef int64_t[::1] nstarts = nstarts_arr
+        cdef int head, tail = 0, ntail = 0, i, x, y, k, k2, n, g = 0
+        with nogil:
+            for i in range(self.size):
+                if self.state[i] != UNKNOWN or label[i] >= 0 or not self._on_frontier(i):
+                    continue
+                label[i] = g
+                order[tail] = i
+                head = tail
+                tail += 1
+                while head < tail:
+                    x = order[head]
+                    head += 1
+                    for k in range(8):
+                        n = x + self.off[k]
+                        if self.number[n] < 0:
+                            continue
+                        if seen[n] != g:
+                            seen[n] = g
+                            nums[ntail] = n
+                            ntail += 1
+                        for k2 in range(8):
+                            y = n + self.off[k2]
+                            if self.state[y] == UNKNOWN and label[y] < 0:
+                                label[y] = g
+                                order[tail] = y
+                                tail += 1
+                g += 1
+                starts[g] = tail
+                nstarts[g] = ntail
+        numbers = nums_arr[:ntail].copy()
+        bounds = nstarts_arr[: g + 1]
+        for k in range(g):
+            numbers[bounds[k] : bounds[k + 1]].sort()
+        return order_arr[:tail].copy(), starts_arr[: g + 1].copy(), numbers, bounds.copy()
+
     cdef bint _on_frontier(self, int i) noexcept nogil:
         cdef int k
         for k in range(8):
@@ -561,6 +674,73 @@ cdef class Deducer:
         if nodes > limit:
             return None
         return by_mines_arr, tallies_arr
+
+    def arrangements(self, const int32_t[::1] cells, const int32_t[::1] numbers, most,
+                     budget):
+        """Every arrangement of mines on ``cells`` that satisfies ``numbers``, as the rows of
+        a uint8 array (1 = mine); ``None`` when there are more than ``most`` of them or the
+        search would visit more than ``budget`` nodes. (The exact end-game search.)
+        """
+        cdef int64_t limit = _whole(budget, "budget"), cap = _whole(most, "most")
+        if limit < 0 or cap < 0:
+            raise ValueError(f"most and budget must be at least 0, not {cap} and {limit}")
+        if cap > 10**7:
+            raise ValueError(f"most is at most 10**7, not {cap}")
+        self._cells(cells, "cells")
+        self._cells(numbers, "numbers")
+        cdef int n = cells.shape[0], m = numbers.shape[0]
+        cdef int p, q, k, c, pos
+        cdef int64_t nodes = 0, found = 0
+        cdef bint ok, full = False
+        rows_arr = np.zeros((min(cap, 1024) if n else 1, n), np.uint8)
+        cdef uint8_t[:, ::1] rows = rows_arr
+        cdef int32_t[::1] target = np.empty(m, np.int32)
+        cdef int32_t[::1] left = np.zeros(m, np.int32)
+        cdef int32_t[::1] placed = np.zeros(m, np.int32)
+        cdef int32_t[::1] cons = np.full(8 * n, -1, np.int32)
+        cdef int8_t[::1] value = np.full(n, -1, np.int8)
+        for q in range(m):
+            self.cid[numbers[q]] = q
+            target[q] = self.need[numbers[q]]
+        for p in range(n):
+            for k in range(8):
+                c = self.cid[cells[p] + self.off[k]]
+                if c >= 0:
+                    cons[8 * p + k] = c
+                    left[c] += 1
+        for q in range(m):
+            self.cid[numbers[q]] = -1
+        pos = 0
+        while pos >= 0:
+            if pos == n:
+                if found >= cap:
+                    full = True
+                    break
+                if found >= rows.shape[0]:
+                    rows_arr = np.concatenate([rows_arr, np.zeros_like(rows_arr)])
+                    rows = rows_arr
+                for p in range(n):
+                    rows[found, p] = value[p]
+                found += 1
+                pos -= 1
+                continue
+            if value[pos] >= 0:
+                _apply(cons, 8 * pos, target, placed, left, value[pos], -1)
+            if value[pos] == 1:
+                value[pos] = -1
+                pos -= 1
+                continue
+            value[pos] += 1
+            nodes += 1
+            if nodes > limit:
+                break
+            ok = _apply(cons, 8 * pos, target, placed, left, value[pos], 1)
+            if ok:
+                pos += 1
+        self.nodes += nodes
+        if nodes > limit or full:
+            return None
+        return rows_arr[:found].copy()
 
 
 cdef inline bint _apply(int32_t[::1] cons, int base, const int32_t[::1] target,

@@ -2,22 +2,32 @@
 
 Each turn it reads the board as a player sees it, flags the mines the engine proves (not
 needed to win, but it is what the attract mode should show), reveals every cell proved safe,
-and, when nothing is certain, reveals the least risky cell.
+and, when nothing is certain, takes the guess the hint would suggest (``Analysis.guess``:
+the safest cells weighed by what their reveal is likely to tell, an unavoidable 50/50 taken
+early, an exact search of the end-game).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.demineur.logic import Analysis
 from core.demineur.rules import Minesweeper
+from core.hints import Hint
 
 Move = tuple[str, int, int]  # ("reveal" | "flag", row, col)
 
 
-def play(game: Minesweeper, flag_mines: bool = True) -> list[Move]:
+def play(
+    game: Minesweeper,
+    flag_mines: bool = True,
+    on_guess: Callable[[Analysis, Hint], None] | None = None,
+) -> list[Move]:
     """Play ``game`` to its end and return the moves made, in order.
 
     A new game starts with a tap in the middle (the first touch is protected). ``flag_mines``
-    puts a flag on each proved mine as it is found.
+    puts a flag on each proved mine as it is found. ``on_guess`` is told of each guess before
+    it is played (the benchmark's statistics).
     """
     moves: list[Move] = []
     if game.over:
@@ -36,7 +46,10 @@ def play(game: Minesweeper, flag_mines: bool = True) -> list[Move]:
                     moves.append(("flag", *cell))
         safe = analysis.safe_cells()
         if not safe:
-            safe = [analysis.guess(game.flagged).cells[0]]
+            hint = analysis.guess(game.flagged)
+            if on_guess is not None:
+                on_guess(analysis, hint)
+            safe = [hint.cells[0]]
         for cell in safe:
             if game.flagged[cell]:  # a flag the player put there, proved wrong
                 game.toggle_flag(*cell)

@@ -15,11 +15,14 @@ Deductions come in order of difficulty, each one recorded with the numbers it us
 The first two are the pair rules of ``core.demineur._logic`` too; the group and total rules count
 arrangements per frontier group there and combine the groups here. When no certain move
 exists, the same counts weighted by the remaining mines give each hidden cell's exact
-probability of a mine.
+probability of a mine, and the guess (``Analysis.guess``) weighs those chances against what
+each reveal is likely to tell, by trying every number a cell may show on a copy of the
+deducer; with few layouts left it searches the end-game exactly.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,7 +32,7 @@ import numpy as np
 from core.demineur._logic import Deducer
 from core.hints import Hint
 
-UNKNOWN, MINE, SAFE = 0, 1, 2  # cell states of the kernel (3: open)
+UNKNOWN, MINE, SAFE, OPEN = 0, 1, 2, 3  # cell states of the kernel
 SATISFIED, ALL_MINES, SUBSET, OVERLAP, GROUP, TOTAL = 1, 2, 3, 4, 5, 6
 RANK_GROUP, RANK_TOTAL = 2, 3
 
@@ -38,6 +41,21 @@ RANK_GROUP, RANK_TOTAL = 2, 3
 COUNT_BUDGET = 200_000
 
 _NAMES = {SUBSET: "subset", OVERLAP: "overlap", GROUP: "group", TOTAL: "total"}
+
+# The guess looks ahead over the safest cells: those within LOOKAHEAD_MARGIN of the lowest
+# chance of a mine, at most LOOKAHEAD_CANDIDATES on the frontier and LOOKAHEAD_INTERIOR away
+# from every number.
+LOOKAHEAD_MARGIN = 0.1
+LOOKAHEAD_CANDIDATES = 6
+LOOKAHEAD_INTERIOR = 2
+
+# With at most ENDGAME_SOLUTIONS layouts left, the guess comes from an exact search of the
+# rest of the game (every layout listed; ENDGAME_NODES positions at most, else the look-ahead).
+ENDGAME_SOLUTIONS = 1000
+# how much the chance of a cell being caught in a 50/50 later counts towards its safety now
+INFLUENCE_WEIGHT = 0.9
+
+ENDGAME_NODES = 20_000
 
 
 @dataclass
@@ -76,7 +94,11 @@ class Engine:
     INTERRUPT_EVERY = 64
 
     def __init__(
-        self, deducer: Deducer, mines: int, interrupt: Callable[[], bool] | None = None
+        self,
+        deducer: Deducer,
+        mines: int,
+        interrupt: Callable[[], bool] | None = None,
+        cache: dict | None = None,
     ) -> None:
         self.d = deducer
         self.mines = mines
@@ -84,7 +106,10 @@ class Engine:
         self.width = deducer.width
         # evidence of group and total deductions: (numbers used, arrangements counted)
         self.sources: list[tuple[np.ndarray, int]] = []
-        self._cache: dict[tuple[bytes, ...], tuple[np.ndarray, np.ndarray] | None] = {}
+        # counted groups by (cells, numbers, needs); engines on copies of a deducer share it
+        self._cache: dict[tuple[bytes, ...], tuple[np.ndarray, np.ndarray] | None] = (
+            {} if cache is None else cache
+        )
         self._groups: list[Group] | None = None
         self._groups_at = -1
         self.groups_seen = 0  # groups gone through by groups(), cached counts included: work
@@ -108,21 +133,24 @@ class Engine:
         """The frontier groups of the current state, counted (cached per group)."""
         if self._groups is not None and self._groups_at == self.d.steps + self.d.opened:
             return self._groups
-        cells, starts = self.d.components()
+        cells, starts, numbers, bounds = self.d.frontier()
         need = self.d.need_arr
+        count = self.d.count
+        cells_key, numbers_key = cells.tobytes(), numbers.tobytes()
+        need_key = need[numbers].tobytes()
+        cache = self._cache
         groups = []
         self.groups_seen += len(starts) - 1
         for g in range(len(starts) - 1):
             if self.interrupt and g % self.INTERRUPT_EVERY == 0 and self.interrupt():
                 raise Interrupted
-            group_cells = cells[starts[g] : starts[g + 1]]
-            numbers = self.d.numbers_of(group_cells)
-            key = (group_cells.tobytes(), numbers.tobytes(), need[numbers].tobytes())
-            if key not in self._cache:
-                self._cache[key] = self.d.count(group_cells, numbers, COUNT_BUDGET)
-            counted = self._cache[key]
+            a, b, x, y = starts[g], starts[g + 1], bounds[g], bounds[g + 1]
+            key = (cells_key[4 * a : 4 * b], numbers_key[4 * x : 4 * y], need_key[2 * x : 2 * y])
+            counted = cache.get(key, False)
+            if counted is False:
+                counted = cache[key] = count(cells[a:b], numbers[x:y], COUNT_BUDGET)
             by_mines, tallies = counted if counted is not None else (None, None)
-            groups.append(Group(group_cells, numbers, by_mines, tallies))
+            groups.append(Group(cells[a:b], numbers[x:y], by_mines, tallies))
         self._groups, self._groups_at = groups, self.d.steps + self.d.opened
         return groups
 
@@ -226,14 +254,97 @@ class Engine:
                 prob[g.cells] = tally
                 continue
             # completion[k]: the weight of every way the rest of the board adds to k mines here
+            lags = np.correlate(weights, rest, mode="full")[length - 1 :]
             completion = np.zeros(tally.shape[1])
-            for k in range(min(tally.shape[1], length)):
-                completion[k] = np.dot(rest[: length - k], weights[k:])
+            reach = min(tally.shape[1], length)
+            completion[:reach] = lags[:reach]
             prob[g.cells] = tally @ completion / z
         if size:
             spare = (left - np.arange(length)) / size
             prob[interior] = float(np.dot(whole * weights, spare)) / z
         return np.clip(prob, 0.0, 1.0), approximate
+
+    def consistent(self) -> bool:
+        """No open number asks for more mines than its undecided neighbours, or fewer than
+        none (a supposed reveal may be impossible)."""
+        d = self.d
+        numbers = d.number_arr >= 0
+        need = d.need_arr[numbers]
+        return not ((need < 0) | (need > d.unk_arr[numbers])).any()
+
+    def solutions(self, most: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """Every layout of the undecided cells that fits what is known: ``(cells, layouts)``,
+        one layout a row of 0/1 over ``cells``; None when there are more than ``most``."""
+        weight = self.log_weight()
+        if weight is None or weight > math.log(most + 0.5):
+            return None
+        left, interior = self.remaining()
+        # layouts of the groups so far, by their number of mines
+        partial: dict[int, np.ndarray] = {0: np.zeros((1, 0), np.uint8)}
+        columns = []
+        for g in self.groups():
+            rows = self.d.arrangements(g.cells, g.numbers, most * 64, COUNT_BUDGET)
+            if rows is None:
+                return None
+            columns.append(g.cells)
+            mines = rows.sum(axis=1)
+            joined: dict[int, list[np.ndarray]] = {}
+            for k, block in partial.items():
+                for kg in np.unique(mines):
+                    if k + kg > left:
+                        continue
+                    mine = rows[mines == kg]
+                    both = np.hstack(
+                        [np.repeat(block, len(mine), axis=0), np.tile(mine, (len(block), 1))]
+                    )
+                    joined.setdefault(k + int(kg), []).append(both)
+            partial = {k: np.concatenate(v) for k, v in joined.items()}
+            if sum(len(v) for v in partial.values()) > 64 * most:
+                return None
+        size = len(interior)
+        out = []
+        for k, block in partial.items():
+            rest = left - k
+            if not 0 <= rest <= size:
+                continue
+            fill = np.zeros((math.comb(size, rest), size), np.uint8)
+            for row, chosen in enumerate(itertools.combinations(range(size), rest)):
+                fill[row, list(chosen)] = 1
+            out.append(
+                np.hstack([np.repeat(block, len(fill), axis=0), np.tile(fill, (len(block), 1))])
+            )
+        cells = np.concatenate([*columns, interior]).astype(np.int32)
+        if not out:
+            return None
+        layouts = np.concatenate(out)
+        return (cells, layouts) if len(layouts) <= most else None
+
+    def log_weight(self) -> float | None:
+        """The natural log of the number of layouts of the undecided cells that fit what is
+        known (-inf when none does); None when a group was too large to count."""
+        groups = self.groups()
+        if any(g.by_mines is None for g in groups):
+            return None
+        left, interior = self.remaining()
+        size = len(interior)
+        if left < 0:
+            return -math.inf
+        scale, dist = 0.0, np.ones(1)
+        for g in groups:
+            dist = np.convolve(dist, g.by_mines)[: left + 1]
+            top = dist.max()
+            if top <= 0:
+                return -math.inf
+            dist /= top
+            scale += math.log(top)
+        rest = left - np.arange(len(dist))
+        ok = (rest <= size) & (dist > 0)
+        if not ok.any():
+            return -math.inf
+        fact = _log_factorials(size)
+        logs = np.log(dist[ok]) + fact[size] - fact[rest[ok]] - fact[size - rest[ok]]
+        top = logs.max()
+        return scale + top + math.log(np.exp(logs - top).sum())
 
     def _estimate(self, group: Group) -> np.ndarray:
         """A cell's chance as the densest demand among the numbers around it."""
@@ -352,12 +463,126 @@ def _weights(left: int, size: int, possible: np.ndarray) -> np.ndarray:
     at 1, which is harmless because they only ever meet zero arrangements.
     """
     logs = np.full(len(possible), -np.inf)
-    for k in range(len(possible)):
-        rest = left - k
-        if rest <= size:
-            logs[k] = math.lgamma(size + 1) - math.lgamma(rest + 1) - math.lgamma(size - rest + 1)
+    rest = left - np.arange(len(possible))
+    ok = (rest <= size) & (rest >= 0)
+    fact = _log_factorials(size)
+    logs[ok] = fact[size] - fact[rest[ok]] - fact[size - rest[ok]]
     top = logs[possible].max() if possible.any() else 0.0
     return np.exp(np.minimum(logs - top, 0.0))
+
+
+class _OverBudget(Exception):
+    """The end-game search visited more positions than it may."""
+
+
+class _Endgame:
+    """The exact end-game: every layout left is listed, and the search finds the cell whose
+    reveal (followed by the best play after it) wins in the most layouts.
+
+    A position is the set of layouts still possible, a Python int used as a bit set. Cells
+    proved safe are revealed for free, and their numbers split the set; otherwise each
+    undecided cell is tried: it is safe in some layouts, whose numbers there split them.
+    """
+
+    def __init__(self, analysis: Analysis, cells: np.ndarray, layouts: np.ndarray) -> None:
+        d = analysis.deducer
+        state = d.state_arr
+        where = {int(c): k for k, c in enumerate(cells)}
+        count, width = layouts.shape
+        shown = np.zeros((count, width), np.int16)
+        for k, c in enumerate(cells.tolist()):
+            around = analysis.engine._around(c)
+            fixed = sum(state[n] == MINE for n in around)
+            near = [where[n] for n in around if n in where]
+            shown[:, k] = fixed + (layouts[:, near].sum(axis=1) if near else 0)
+        self.cells = [int(c) for c in cells]
+        self.full = (1 << count) - 1
+        self.mine = [_bitset(layouts[:, k] == 1) for k in range(width)]
+        self.values = []
+        for k in range(width):
+            safe = layouts[:, k] == 0
+            masks = [_bitset(safe & (shown[:, k] == v)) for v in np.unique(shown[safe, k])]
+            self.values.append([m for m in masks if m])
+        self.memo: dict[int, float] = {}
+        self.nodes = 0
+
+    def best(self, allowed: set[int], prob: np.ndarray) -> int | None:
+        full = self.full
+        total = full.bit_count()
+        picks = [k for k, c in enumerate(self.cells) if c in allowed and full & ~self.mine[k]]
+        picks.sort(key=lambda k: (self.mine[k].bit_count(), self.cells[k]))
+        best, best_win = None, -1.0
+        for k in picks:
+            safe = (full & ~self.mine[k]).bit_count()
+            if safe / total <= best_win + 1e-12:
+                continue
+            win = self._try(full, total, k, best_win)
+            if win > best_win + 1e-12:
+                best, best_win = self.cells[k], win
+        return best
+
+    def _try(self, mask: int, total: int, k: int, beat: float) -> float:
+        """The chance to win from ``mask`` by revealing cell ``k`` first (or a bound no
+        better than ``beat`` once it cannot beat it)."""
+        won, left = 0.0, (mask & ~self.mine[k]).bit_count()
+        for value in self.values[k]:
+            part = mask & value
+            if part:
+                size = part.bit_count()
+                won += size * self._win(part)
+                left -= size
+                if (won + left) / total <= beat:
+                    return (won + left) / total
+        return won / total
+
+    def _win(self, mask: int) -> float:
+        total = mask.bit_count()
+        if total == 1:
+            return 1.0
+        known = self.memo.get(mask)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > ENDGAME_NODES:
+            raise _OverBudget
+        for k in range(len(self.cells)):
+            if mask & self.mine[k]:
+                continue
+            parts = [mask & v for v in self.values[k] if mask & v]
+            if len(parts) > 1:  # safe everywhere and telling: revealed for free
+                won = sum(p.bit_count() * self._win(p) for p in parts) / total
+                self.memo[mask] = won
+                return won
+        order = []
+        for k in range(len(self.cells)):
+            safe = (mask & ~self.mine[k]).bit_count()
+            if 0 < safe < total:
+                order.append((-safe, k))
+        order.sort()
+        best = 0.0
+        for negative, k in order:
+            if -negative / total <= best:
+                break
+            best = max(best, self._try(mask, total, k, best))
+        self.memo[mask] = best
+        return best
+
+
+def _bitset(flags: np.ndarray) -> int:
+    """A bool array as the bits of an int (entry k is bit k)."""
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")
+
+
+_FACTORIALS = np.zeros(1)
+
+
+def _log_factorials(n: int) -> np.ndarray:
+    """log(k!) for k = 0..n (at least), kept between calls."""
+    global _FACTORIALS
+    if len(_FACTORIALS) <= n:
+        size = max(n + 1, 2 * len(_FACTORIALS))
+        _FACTORIALS = np.concatenate([[0.0], np.cumsum(np.log(np.arange(1, size)))])
+    return _FACTORIALS
 
 
 def _pad_to(a: np.ndarray, length: int) -> np.ndarray:
@@ -481,7 +706,17 @@ class Analysis:
         return name, {"mines": self.engine.mines}
 
     def guess(self, flagged: np.ndarray | None = None) -> Hint | None:
-        """The undecided hidden cell least likely to hide a mine (unflagged ones first)."""
+        """The guess when nothing is certain (unflagged cells first).
+
+        With few layouts left (``ENDGAME_SOLUTIONS``), the cell that wins most often with best
+        play after it, by an exact search. Otherwise an unavoidable 50/50 first, or a cell that
+        is safe unless it sits in a 50/50 that would have to be guessed anyway; else, among the
+        safest cells, the one with the best chance of surviving this guess and the next (each
+        number it may show weighed by its chance, then a certain move or the safest guess),
+        a cell likely to end up in a 50/50 counting as safer than it is, and cells that could
+        only show one number left for last. The same position always gives the same guess;
+        ``params["percent"]`` is the chosen cell's own chance of a mine.
+        """
         if flagged is None:
             flagged = np.zeros((self.rows, self.cols), bool)
         flags = padded(np.asarray(flagged, bool), bool, 0)
@@ -493,7 +728,9 @@ class Analysis:
         unflagged = candidates[~flags[candidates]]
         if len(unflagged):
             candidates = unflagged
-        best = min(candidates, key=lambda i: (round(prob[i], 9), self._edge_rank(i), i))
+        best = None if approximate else self._endgame(candidates, prob)
+        if best is None:
+            best = self._choose(prob, candidates, approximate)
         r, c = self.cell(best)
         p = float(prob[best])
         group_numbers: list[int] = []
@@ -514,6 +751,249 @@ class Analysis:
                 "approximate": approximate,
             },
         )
+
+    def _choose(self, prob: np.ndarray, candidates: np.ndarray, approximate: bool) -> int:
+        """The guess: among the safest cells, the one whose reveal leaves the best chances."""
+        risk = np.round(prob[candidates], 9)
+        order = np.lexsort((candidates, [self._edge_rank(i) for i in candidates], risk))
+        ranked = candidates[order]
+        first = int(ranked[0])
+        if approximate or LOOKAHEAD_CANDIDATES <= 1:
+            return first
+        low = float(prob[first])
+        shortlist = [int(i) for i in ranked if prob[i] <= low + LOOKAHEAD_MARGIN]
+        frontier_set = set()
+        for g in self.engine.groups():
+            frontier_set.update(int(x) for x in g.cells)
+        front = [i for i in shortlist if i in frontier_set][:LOOKAHEAD_CANDIDATES]
+        inner = [i for i in shortlist if i not in frontier_set]
+        inner.sort(key=lambda i: (self._unknown_around(i), self._edge_rank(i), i))
+        picks = front + inner[:LOOKAHEAD_INTERIOR]
+        if len(picks) <= 1:
+            return first
+        pair = self._fifty_fifty(prob, candidates)
+        influence: dict[int, float] = {}
+        if pair:
+            picks = pair
+        elif INFLUENCE_WEIGHT > 0:
+            influence, pseudo = self._influence(prob)
+            allowed = set(int(i) for i in candidates)
+            for i in sorted(pseudo & allowed, key=lambda i: (round(prob[i], 9), i)):
+                return i  # safe, or in a 50/50 that would have to be guessed anyway
+            for i, extra in sorted(influence.items()):
+                if i in allowed and i not in picks and 1.0 - prob[i] + extra >= (1.0 - low) * 0.9:
+                    picks.append(i)
+        best, best_score, fallback, fallback_score = None, -1.0, first, -1.0
+        for i in picks:
+            p = float(prob[i])
+            boost = 1.0 + INFLUENCE_WEIGHT * influence.get(i, 0.0) / max(1.0 - p, 1e-12)
+            if (1.0 - p) * boost <= best_score:
+                continue  # even a sure follow-up cannot beat the best so far
+            looked = self._look_ahead(i, p, best_score / boost)
+            if looked is None:
+                return first
+            score, dead = looked
+            score *= boost
+            if dead:  # it can only show one number: never worth it while others can tell more
+                if score > fallback_score + 1e-12:
+                    fallback, fallback_score = i, score
+            elif score > best_score + 1e-12:
+                best, best_score = i, score
+        return best if best is not None else fallback
+
+    def _fifty_fifty(self, prob: np.ndarray, candidates: np.ndarray) -> list[int]:
+        """Two side-by-side cells holding exactly one mine that no cell left to open can ever
+        tell apart: a guess that must be taken sooner or later, so it is taken now, while its
+        number may still help elsewhere. Returns the pair, or [] when there is none."""
+        d = self.deducer
+        state, number, width = d.state_arr, d.number_arr, self.width
+        half = candidates[np.abs(prob[candidates] - 0.5) < 1e-9]
+        halves = set(int(i) for i in half)
+        for a in sorted(halves):
+            for step, side in ((1, width), (width, 1)):
+                b = a + step
+                if b not in halves:
+                    continue
+                # the cells next to one of the two and not the other
+                lone = [a - step + k * side for k in (-1, 0, 1)]
+                lone += [b + step + k * side for k in (-1, 0, 1)]
+                # off the board or mines: an open number there could still learn more
+                if any(
+                    state[x] != MINE and number[x] >= 0 or state[x] in (UNKNOWN, SAFE) for x in lone
+                ):
+                    continue
+                if self._one_mine(a, b):
+                    return [a, b]
+        return []
+
+    def _influence(self, prob: np.ndarray) -> tuple[dict[int, float], set[int]]:
+        """How likely each cell is to end up in a 50/50 that no later number could settle
+        (two side-by-side cells walled in by mines, or a 2x2 square between four mines), or
+        to be one of the mines that would wall it in: taking such a cell now costs less than
+        its risk says, since a 50/50 there would have to be guessed anyway. Half the chance
+        the 50/50 forms, capped by the cell's chances of a mine and of none."""
+        d = self.deducer
+        state, number, width = d.state_arr, d.number_arr, self.width
+        base = self.engine.log_weight()
+        if base is None or base == -math.inf:
+            return {}, set()
+        found: dict[int, float] = {}
+        hidden = set(int(i) for i in np.flatnonzero(state == UNKNOWN))
+
+        def walls(cells: list[int]) -> list[int] | None:
+            out = []
+            for x in cells:
+                if state[x] == OPEN:
+                    if number[x] >= 0:
+                        return None  # an open number beside one of them tells them apart
+                elif state[x] != MINE:
+                    if state[x] != UNKNOWN:
+                        return None
+                    out.append(x)
+            return out
+
+        def chance(mines: list[int], safe: list[int]) -> float:
+            copy = d.copy()
+            copy.mark(
+                np.array(mines + safe, np.int32),
+                np.array([1] * len(mines) + [0] * len(safe), np.uint8),
+                TOTAL,
+                0,
+                RANK_TOTAL,
+                np.zeros(0, np.int32),
+            )
+            engine = Engine(copy, self.engine.mines, cache=self.engine._cache)
+            if not engine.consistent():
+                return 0.0
+            weight = engine.log_weight()
+            return 0.0 if weight is None or weight == -math.inf else math.exp(weight - base)
+
+        pseudo = set()
+
+        def formed(mined: list[list[int]], clear: list[list[int]], walled: list[int]) -> None:
+            # each way the 50/50 could fall: its mines, walled in, and its safe cells
+            chances = [chance(m + walled, c) for m, c in zip(mined, clear, strict=True)]
+            half = sum(chances) / 2
+            for m, p in zip(mined, chances, strict=True):
+                for x in m:
+                    if p > 0 and p >= float(prob[x]) - 1e-9:
+                        pseudo.add(x)  # whenever it is a mine, it is in this 50/50
+            for x in {x for m in mined for x in m} | set(walled):
+                found[x] = found.get(x, 0.0) + half
+
+        for a in sorted(hidden):
+            for step, side in ((1, width), (width, 1)):
+                b = a + step
+                if b not in hidden:
+                    continue
+                missing = walls(
+                    [a - step + k * side for k in (-1, 0, 1)]
+                    + [b + step + k * side for k in (-1, 0, 1)]
+                )
+                if missing is None or len(missing) > 1:
+                    continue
+                formed([[a], [b]], [[b], [a]], missing)
+            c, d2, e = a + 1, a + width, a + width + 1
+            if c in hidden and d2 in hidden and e in hidden:
+                missing = walls(
+                    [a - width - 1, a - width + 2, a + 2 * width - 1, a + 2 * width + 2]
+                )
+                if missing is not None and not missing:
+                    formed([[a, e], [c, d2]], [[c, d2], [a, e]], [])
+        influence = {
+            x: min(v, float(prob[x]), 1.0 - float(prob[x]))
+            for x, v in found.items()
+            if v > 0 and x in hidden
+        }
+        return influence, pseudo & hidden
+
+    def _one_mine(self, a: int, b: int) -> bool:
+        """Does every layout put exactly one mine on ``a`` and ``b``?"""
+        for mine in (0, 1):
+            copy = self.deducer.copy()
+            copy.mark(
+                np.array([a], np.int32),
+                np.array([mine], np.uint8),
+                TOTAL,
+                0,
+                RANK_TOTAL,
+                np.zeros(0, np.int32),
+            )
+            Engine(copy, self.engine.mines, cache=self.engine._cache).run()
+            if copy.state_arr[b] != (SAFE if mine else MINE):
+                return False
+        return True
+
+    def _endgame(self, candidates: np.ndarray, prob: np.ndarray) -> int | None:
+        """The cell that wins most often, by an exact search over every layout left; None when
+        there are too many layouts or the search runs over its budget."""
+        listed = self.engine.solutions(ENDGAME_SOLUTIONS)
+        if listed is None:
+            return None
+        cells, layouts = listed
+        search = _Endgame(self, cells, layouts)
+        allowed = set(int(i) for i in candidates)
+        try:
+            return search.best(allowed, prob)
+        except _OverBudget:
+            return None
+
+    def _unknown_around(self, i: int) -> int:
+        state = self.deducer.state_arr
+        return sum(state[n] == UNKNOWN for n in self.engine._around(i))
+
+    def _look_ahead(self, i: int, p: float, beat: float) -> tuple[float, bool] | None:
+        """The chance to survive this guess and the next one: each number the cell may show,
+        weighed by its chance, is followed by a certain move or by the safest guess then.
+
+        Returns ``(score, dead)``, dead when the cell can show only one number (its reveal
+        would tell nothing); None when a position could not be counted. Stops early (with a
+        score no better than ``beat``) once the cell cannot beat ``beat``.
+        """
+        d = self.deducer
+        state = d.state_arr
+        around = self.engine._around(i)
+        known = sum(state[n] == MINE for n in around)
+        unknown = sum(state[n] == UNKNOWN for n in around)
+        outcomes = []
+        for v in range(known, known + unknown + 1):
+            copy = d.copy()
+            copy.open_as(i, v)
+            engine = Engine(copy, self.engine.mines, cache=self.engine._cache)
+            cells = copy.state_arr
+            engine.run(stop=lambda cells=cells: bool((cells == SAFE).any()))
+            weight = engine.log_weight() if engine.consistent() else -math.inf
+            if weight is None:
+                return None
+            if weight == -math.inf:
+                continue
+            outcomes.append((weight, copy, engine))
+        if not outcomes:
+            return None
+        dead = len(outcomes) == 1
+        top = max(w for w, _, _ in outcomes)
+        chances = [math.exp(w - top) for w, _, _ in outcomes]
+        total = sum(chances)
+        # the sure follow-ups first, then the others from the likeliest
+        order = sorted(
+            range(len(outcomes)),
+            key=lambda k: (not (outcomes[k][1].state_arr == SAFE).any(), -chances[k]),
+        )
+        score, mass = 0.0, 1.0
+        for k in order:
+            _, copy, engine = outcomes[k]
+            share = chances[k] / total
+            cells = copy.state_arr
+            if (cells == SAFE).any() or not (cells == UNKNOWN).any():
+                after = 1.0
+            else:
+                if (1.0 - p) * (score + mass) <= beat and not dead:
+                    return (1.0 - p) * (score + mass), dead
+                prob, approximate = engine.probabilities()
+                after = 1.0 - float(np.nanmin(prob[cells == UNKNOWN]))
+            score += share * after
+            mass -= share
+        return (1.0 - p) * score, dead
 
     def _edge_rank(self, i: int) -> int:
         """Neighbours on the board: corners and edges open more often at equal risk."""

@@ -26,13 +26,14 @@ from core.demineur import _mines
 from core.demineur._logic import Deducer
 from core.demineur.logic import UNKNOWN, Engine, Interrupted
 
-# The work bound, in units of about 30 ns of this machine's class of hardware. Measured over
-# hopeless boards from 9x9 to 1000x1000, a solve or a repair costs ~115 us plus ~50 ns per cell
-# of the board, and each frontier group gone through ~60 us. So each fresh solve and each
+# The work bound, in units of about 40 ns of this machine's class of hardware. Measured over
+# hopeless boards from 9x9 to 1000x1000, a solve or a repair costs ~150 us plus ~70 ns per cell
+# of the board, and each frontier group gone through ~75 us. So each fresh solve and each
 # repair charges STEP_COST plus CELL_COST per cell, each group gone through GROUP_COST, each
 # node of the arrangement counts NODE_COST; WORK_LIMIT is then about one second of work
-# whatever the board's size. It is a count of work done, never a reading of a clock.
-WORK_LIMIT = 32_000_000
+# (0.6 to 1.2 s measured) whatever the board's size. It is a count of work done, never a
+# reading of a clock.
+WORK_LIMIT = 24_000_000
 STEP_COST = 3_800
 CELL_COST = 1.7
 GROUP_COST = 1_900

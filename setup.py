@@ -2,7 +2,7 @@
 
 Every ``core/**/*.pyx`` becomes an extension module named after its path (``core/demineur/
 _mines.pyx`` is ``core.demineur._mines``); a new kernel needs no change here. The sources
-(``.pyx`` and ``core/_rng.pxd``) go into the sdist through MANIFEST.in, the generated ``.c``
+(``.pyx`` and the shared ``core/*.pxd``) go into the sdist through MANIFEST.in, the generated ``.c``
 files do not: they are made again from the ``.pyx`` at every build. No kernel cimports
 numpy (typed memoryviews need no numpy headers), so numpy is needed at run time only.
 On Linux the kernels are linked stripped of their symbol tables (a sixth of the size).

@@ -21,9 +21,9 @@ the loops themselves check nothing.
 
 import numpy as np
 
-from cpython.long cimport PyLong_AsLongLongAndOverflow
-from cpython.number cimport PyNumber_Index
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
+
+from core._args cimport whole as _whole
 
 # the largest padded grid: every index must fit an int32
 MAX_CELLS = 2**31 - 1
@@ -42,21 +42,6 @@ cdef enum:
     T_OVERLAP = 4
     T_GROUP = 5
     T_TOTAL = 6
-
-
-cdef int64_t _whole(object value, str name) except? -1:
-    """``value`` (an int or anything with ``__index__``) as a C integer, else ValueError."""
-    cdef int overflow = 0
-    cdef long long v
-    if type(value) is not int:
-        try:
-            value = PyNumber_Index(value)
-        except TypeError:
-            raise ValueError(f"{name} must be a whole number, not {value!r}") from None
-    v = PyLong_AsLongLongAndOverflow(value, &overflow)
-    if overflow:
-        raise ValueError(f"{name} is out of range: {value}")
-    return v
 
 
 cdef int _length(Py_ssize_t got, int64_t want, str name) except -1:

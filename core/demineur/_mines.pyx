@@ -17,31 +17,16 @@ state after, so a caller in Python (the no-guess generator) can run one stream t
 every random choice it makes.
 """
 
-from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.number cimport PyNumber_Index
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
+from core._args cimport whole as _whole
 from core._rng cimport below
 
 import numpy
 
 # the largest padded grid: every index must fit an int32
 MAX_CELLS = 2**31 - 1
-
-
-cdef int64_t _whole(object value, str name) except? -1:
-    """``value`` (an int or anything with ``__index__``) as a C integer, else ValueError."""
-    cdef int overflow = 0
-    cdef long long v
-    if type(value) is not int:
-        try:
-            value = PyNumber_Index(value)
-        except TypeError:
-            raise ValueError(f"{name} must be a whole number, not {value!r}") from None
-    v = PyLong_AsLongLongAndOverflow(value, &overflow)
-    if overflow:
-        raise ValueError(f"{name} is out of range: {value}")
-    return v
 
 
 cdef uint64_t _state(object value, str name) except? 0:

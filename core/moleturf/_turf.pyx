@@ -18,11 +18,12 @@ Both entry points check their arguments on entry (side, buffer shapes, limits) a
 ValueError instead of reading or writing outside a buffer.
 """
 
-from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.number cimport PyNumber_Index
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint32_t, uint64_t
+
 from libc.string cimport memcpy, memset
 
+from core._args cimport whole as _whole
 from core._rng cimport below
 
 cdef extern from *:
@@ -50,21 +51,6 @@ cdef enum:
 
 MAX_SIDE = MAX_N
 MIN_GENERATED = 4  # sides 2 and 3 have no valid placement at all; side 1 has no board to grow
-
-
-cdef int64_t _whole(object value, str name) except? -1:
-    """``value`` (an int or anything with ``__index__``) as a C integer, else ValueError."""
-    cdef int overflow = 0
-    cdef long long v
-    if type(value) is not int:
-        try:
-            value = PyNumber_Index(value)
-        except TypeError:
-            raise ValueError(f"{name} must be a whole number, not {value!r}") from None
-    v = PyLong_AsLongLongAndOverflow(value, &overflow)
-    if overflow:
-        raise ValueError(f"{name} is out of range: {value}")
-    return v
 
 
 cdef int _side(object n, int low, Py_ssize_t cells) except -1:

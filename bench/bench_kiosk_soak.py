@@ -45,6 +45,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from bench.process import FakeClock, folder_figures, open_fds, rss_mb  # noqa: E402
 from core.demineur.logic import Analysis  # noqa: E402
 from game import i18n  # noqa: E402
 from game.app import MAX_FRAME, App, Options  # noqa: E402
@@ -62,29 +63,6 @@ OPERATOR_EVERY = 250  # attract games between two operator restarts
 SIZE = (1280, 800)
 START = datetime.datetime(2024, 5, 1, 8, 0)
 DAY_SPEEDUP = 12  # the kiosk's date runs this much faster: a new day every 2 simulated hours
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def rss_mb() -> float:
-    with open("/proc/self/statm") as f:
-        pages = int(f.read().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-
-def open_fds() -> int:
-    return len(os.listdir("/proc/self/fd"))
-
-
-def folder_size(folder: Path) -> tuple[int, int]:
-    files = [p for p in folder.iterdir() if p.is_file()]
-    return len(files), sum(p.stat().st_size for p in files)
 
 
 class Soak:
@@ -235,7 +213,7 @@ class Soak:
     def sample(self) -> dict:
         gc.collect()
         self.app.storage.flush()
-        files, size = folder_size(self.folder)
+        files, size = folder_figures(self.folder)
         return {
             "attract_games": self.kiosk.attract_games,
             "visitors": self.kiosk.visitors,

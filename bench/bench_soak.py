@@ -33,6 +33,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
+from bench.process import FakeClock, folder_figures, open_fds, rss_mb  # noqa: E402
 from core.demineur.logic import Analysis  # noqa: E402
 from game.app import STEP, App, Options  # noqa: E402
 from game.demineur.levels import Level  # noqa: E402
@@ -49,36 +50,13 @@ LOSE_EVERY = 5  # Mole Turf: every fifth sector is lost once before it is cleare
 DRAW_EVERY = 8  # moves between frames
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def rss_mb() -> float:
-    with open("/proc/self/statm") as f:
-        pages = int(f.read().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-
-def open_fds() -> int:
-    return len(os.listdir("/proc/self/fd"))
-
-
 def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def folder_figures(folder: Path) -> tuple[int, int]:
-    files = [p for p in folder.rglob("*") if p.is_file()]
-    return len(files), sum(p.stat().st_size for p in files)
-
-
 class Soak:
     def __init__(self, folder: Path) -> None:
-        self.clock = FakeClock()
+        self.clock = FakeClock(1000.0)
         options = Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(folder))
         self.app = App(options, clock=self.clock)
         self.moves = 0

@@ -392,7 +392,7 @@ class MoleTurfScene(SessionScene):
     def retry(self) -> None:
         """Retry Sector: a fresh session, its clock from zero."""
         self.start(self.new_session())
-        self.session.resume() if self.active else self.session.pause()
+        self.set_active(self.active)  # the new clock runs only if this screen is in play
         self.save()
         self.relayout()
 

@@ -19,8 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.midend import Entry
-from core.moleturf.rules import MoleTurf
+from core.midend import DOCUMENT_VERSION
 from core.moleturf.session import MoleTurfSession
 from game.platform.storage import Storage
 
@@ -127,18 +126,23 @@ def save_progress(storage: Storage, progress: Progress) -> None:
 
 
 def _migrate(storage: Storage, progress: Progress) -> None:
-    """Move a first-version file's sector in play into the game file (moves at time 0)."""
+    """Move a first-version file's sector in play into the game file: its moves become a
+    document (all at time 0, the first version kept no times) replayed like any other."""
     game, seconds, mistakes = progress.legacy
     progress.legacy = None
     try:
-        board = MoleTurf(game["regions"], shields=game["capacity"])
-        session = MoleTurfSession(board, progress.current)
-        for raw in game["moves"]:
-            move = tuple(tuple(map(tuple, v)) if isinstance(v, list) else v for v in raw)
-            session._execute(move)
-            session.log.append(Entry(0, move))
+        document = {
+            "version": DOCUMENT_VERSION,
+            "kind": MoleTurfSession.kind,
+            "params": {"sector": progress.current, "shields": game["capacity"]},
+            "seed": None,
+            "layout": game["regions"],
+            "moves": [[0, *move] for move in game["moves"]],
+            "elapsed_ms": round(seconds * 1000),
+            "hints": 0,
+        }
+        session = MoleTurfSession.from_document(document)
         session.mistakes = mistakes
-        session.stopwatch.restore(round(seconds * 1000))
         if session.status == "playing":
             save_game(storage, session)
     except (ValueError, KeyError, TypeError):

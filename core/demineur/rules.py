@@ -12,7 +12,7 @@ The hot loops (placement, counts, cascade, chord) are Cython kernels in
 
 from __future__ import annotations
 
-import secrets
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -94,7 +94,7 @@ class Minesweeper:
             raise ValueError(f"no_guess must be True or False, not {no_guess!r}")
         self.no_guess = no_guess
         if seed is None:
-            seed = secrets.randbits(64)
+            seed = int.from_bytes(os.urandom(8), "little")  # what secrets does, without OpenSSL
         self.seed = as_int(seed, "seed") & (2**64 - 1)
         self._setup()
         self._given = None if layout is None else _mask(layout, self.rows, self.cols, self.mines)

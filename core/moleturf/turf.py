@@ -9,7 +9,7 @@ in ``core.moleturf._turf``; this module checks arguments and shapes the results.
 from __future__ import annotations
 
 import math
-import secrets
+import os
 
 import numpy as np
 
@@ -92,7 +92,7 @@ def generate(n: int = 9, seed: int | None = None) -> np.ndarray:
     if not MIN_SIDE <= n <= MAX_GENERATED:
         raise ValueError(f"generated boards are {MIN_SIDE} to {MAX_GENERATED} cells wide, not {n}")
     if seed is None:
-        seed = secrets.randbits(64)
+        seed = int.from_bytes(os.urandom(8), "little")  # what secrets does, without OpenSSL
     seed = as_int(seed, "seed") & (2**64 - 1)
     board = np.empty(n * n, np.int32)
     if _turf.generate(n, seed, board, _MAX_ATTEMPTS) < 0:

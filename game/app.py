@@ -74,7 +74,7 @@ class App:
             self.settings.language = options.lang
         i18n.set_language(self.settings.language)
         self.fonts = FontBook()
-        self.audio = Audio(self.settings.volume, self.settings.muted)
+        self.audio = Audio(self.settings.volume, self.settings.muted, deferred=True)
         if options.windowed:
             self.fullscreen = False
         else:
@@ -373,6 +373,8 @@ class App:
                     if self.options.screenshot:
                         pygame.image.save(self.window, self.options.screenshot)
                     break
+                if drawn == 1:
+                    self.audio.open()  # the sounds load once the first frame is on screen
         finally:
             if restore is not None:
                 restore()

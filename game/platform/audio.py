@@ -31,10 +31,23 @@ SOUNDS = (
 
 
 class Audio:
-    def __init__(self, volume: int = 80, muted: bool = False) -> None:
+    """``deferred``: the mixer starts and the sounds load at ``open()`` (the App calls it once
+    its first frame is on screen, so the window shows without waiting for the sound device),
+    or at the first ``play``, whichever comes first."""
+
+    def __init__(self, volume: int = 80, muted: bool = False, deferred: bool = False) -> None:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.volume, self.muted = volume, muted
         self.available = False
+        self._opened = False
+        if not deferred:
+            self.open()
+
+    def open(self) -> None:
+        """Start the mixer and load every sound; only the first call does anything."""
+        if self._opened:
+            return
+        self._opened = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
@@ -45,7 +58,7 @@ class Audio:
             self.sounds.clear()
             return
         self.available = True
-        self.set_volume(volume, muted)
+        self.set_volume(self.volume, self.muted)
 
     def set_volume(self, volume: int, muted: bool) -> None:
         """``volume`` in percent (0..100)."""
@@ -59,8 +72,10 @@ class Audio:
     def play(self, name: str) -> None:
         if name not in SOUNDS:
             raise ValueError(f"unknown sound {name!r}; the sounds are {', '.join(SOUNDS)}")
-        if self.available and not self.muted and self.volume:
-            self.sounds[name].play()
+        if not self.muted and self.volume:
+            self.open()
+            if self.available:
+                self.sounds[name].play()
 
     def close(self) -> None:
         if self.available:

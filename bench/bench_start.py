@@ -1,0 +1,176 @@
+"""Start-up: the first frame of every screen beside a bare numpy + pygame window, in one run.
+
+Each figure is a whole process, started and reaped by this script: the time from starting it
+to its exit after one frame (``--frames 1``), and its peak resident memory (the kernel's own
+accounting of the finished child, ``wait4``). The baseline is a bare script that imports
+numpy and pygame, calls ``pygame.init()``, opens a 1280x800 window, fills it, flips it once
+and quits. The commands take turns (bare, launcher, Mole Turf, Démineur, kiosk, bare, ...)
+after one warm-up round (which also writes the bytecode cache, as installing does), so a
+machine that speeds up or slows down during the run shifts them all alike; each screen's
+ratio is taken against the bare run of the same round.
+Headless (SDL dummy drivers), so the window costs what SDL's off-screen driver costs.
+
+Goal (issue 19): every screen within 1.3x the bare time and 8 MiB of its memory.
+
+    .venv/bin/python -m bench.bench_start [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+ROOT = Path(__file__).resolve().parent.parent
+
+BARE = """
+import numpy
+import pygame
+pygame.init()
+window = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+window.fill((10, 14, 24))
+pygame.display.flip()
+pygame.quit()
+"""
+
+SIZE = ["--windowed", "--size", "1280x800", "--lang", "en", "--frames", "1"]
+SCREENS = {
+    "launcher": [],
+    "Mole Turf (--game moleturf)": ["--game", "moleturf"],
+    "Démineur (--game demineur)": ["--game", "demineur"],
+    "kiosk (--kiosk)": ["--kiosk"],
+}
+
+
+def one_run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall seconds and peak resident MiB of one whole process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    error = child.stderr.read().decode(errors="replace") if child.stderr else ""
+    if child.stderr:
+        child.stderr.close()
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} exited {child.returncode}: {error.strip()}")
+    return wall, usage.ru_maxrss / 1024  # KiB on Linux
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    return {
+        "median": statistics.median(values),
+        "min": min(values),
+        "max": max(values),
+        "runs": len(values),
+    }
+
+
+def run(quick: bool = False, rounds: int | None = None) -> dict:
+    """Every screen's first frame and peak memory beside the bare window (see the module)."""
+    rounds = rounds or (5 if quick else 15)
+    with tempfile.TemporaryDirectory() as tmp:
+        # bytecode cached as an installed copy has it (pip compiles on install), kept out of
+        # the checkout; the warm-up round writes it
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+        commands = {"bare numpy + pygame window": [sys.executable, "-c", BARE]}
+        for name, extra in SCREENS.items():
+            data = Path(tmp) / str(len(commands))
+            data.mkdir()
+            if "--kiosk" in extra:
+                (data / "kiosk.json").write_text('{"version": 1, "pin": "4711"}\n')
+            commands[name] = [
+                sys.executable, "-m", "game", *SIZE, "--data-dir", str(data), *extra
+            ]  # fmt: skip
+        for command in commands.values():  # warm-up: the disk cache, .pyc files, data folders
+            one_run(command, env)
+        walls: dict[str, list[float]] = {name: [] for name in commands}
+        peaks: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(rounds):
+            for name, command in commands.items():
+                wall, peak = one_run(command, env)
+                walls[name].append(wall)
+                peaks[name].append(peak)
+    bare = next(iter(commands))
+    figures = []
+    for name in commands:
+        row = {
+            "name": name,
+            "wall_s": spread(walls[name]),
+            "peak_mib": spread(peaks[name]),
+        }
+        if name != bare:
+            ratios = [a / b for a, b in zip(walls[name], walls[bare], strict=True)]
+            extra = [a - b for a, b in zip(peaks[name], peaks[bare], strict=True)]
+            row["wall_ratio"] = spread(ratios)
+            row["extra_mib"] = spread(extra)
+            row["meets_goal"] = (
+                row["wall_ratio"]["median"] <= 1.3 and row["extra_mib"]["median"] <= 8
+            )
+        figures.append(row)
+    return {
+        "title": "Start-up: first frame and peak memory beside a bare numpy + pygame window",
+        "rounds": rounds,
+        "screens": figures,
+        "rows": [
+            {
+                "figure": f"{f['name']}: first frame (whole process)",
+                "unit": "s",
+                **f["wall_s"],
+                "baseline": spread(walls[bare]),
+                "ratio": f.get("wall_ratio", {}).get("median"),
+                "goal": "<= 1.3x bare",
+            }
+            for f in figures[1:]
+        ]
+        + [
+            {
+                "figure": f"{f['name']}: peak memory",
+                "unit": "MiB",
+                **f["peak_mib"],
+                "baseline": spread(peaks[bare]),
+                "difference": f["extra_mib"]["median"],
+                "goal": "<= bare + 8 MiB",
+            }
+            for f in figures[1:]
+        ],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15, help="counted rounds (default 15)")
+    args = parser.parse_args()
+    report = run(rounds=args.rounds)
+    print(
+        f"{'screen':34} {'first frame s (min-max)':>26} {'ratio':>6} {'peak MiB':>16} {'+MiB':>6}"
+    )
+    for f in report["screens"]:
+        w, p = f["wall_s"], f["peak_mib"]
+        ratio = f"{f['wall_ratio']['median']:.2f}" if "wall_ratio" in f else "1"
+        extra = f"{f['extra_mib']['median']:+.1f}" if "extra_mib" in f else ""
+        print(
+            f"{f['name']:34} {w['median']:8.3f} ({w['min']:.3f}-{w['max']:.3f}) {ratio:>9}"
+            f" {p['median']:7.1f} ({p['min']:.0f}-{p['max']:.0f}) {extra:>6}"
+        )
+    meta = {"python": sys.version.split()[0], "machine": platform.machine(), "cpus": os.cpu_count()}
+    RESULTS.mkdir(exist_ok=True)
+    out = RESULTS / "bench_start.json"
+    out.write_text(json.dumps({"meta": meta, **report}, indent=1))
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

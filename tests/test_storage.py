@@ -10,7 +10,9 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Annotated
 
+import msgspec
 import pytest
 
 from game.platform import storage as storage_module
@@ -82,18 +84,37 @@ def test_two_damaged_files_in_the_same_second_are_both_kept(tmp_path):
     assert kept == ["bad one", "bad two"]
 
 
-def test_generic_api_validates_with_the_callers_check(tmp_path):
+def test_generic_api_checks_the_schema_then_the_callers_check(tmp_path):
+    class Progress(msgspec.Struct, forbid_unknown_fields=True):
+        sector: Annotated[int, msgspec.Meta(ge=1, le=30)]
+
     storage = Storage(tmp_path)
     storage.save_json("progress.json", {"sector": 4}, version=2)
 
     def check(data):
-        if not isinstance(data.get("sector"), int):
-            raise ValueError("sector must be a number")
-        return data
+        if data.sector == 13:
+            raise ValueError("no sector 13")
+        return data.sector
 
-    assert storage.load_json("progress.json", check, dict, version=2) == {"sector": 4}
-    assert storage.load_json("progress.json", check, dict, version=3) == {}
-    assert storage.damaged and storage.damaged[0][0] == "progress.json"
+    assert storage.load_json("progress.json", Progress, lambda: 0, 2, check) == 4
+    for bad in ("13", "31", "4.0", '"4"', "1" + "0" * 400, "NaN", "[4]", '{"sector": 4}'):
+        text = '{"version": 2, "data": {"sector": ' + bad + "}}"
+        (tmp_path / "progress.json").write_text(text)
+        assert storage.load_json("progress.json", Progress, lambda: 0, 2, check) == 0, bad
+    storage.save_json("progress.json", {"sector": 4}, version=2)
+    assert storage.load_json("progress.json", Progress, lambda: 0, 3, check) == 0  # version
+    assert [name for name, _ in storage.damaged] == ["progress.json"] * 9
+    assert len(list(tmp_path.glob("progress.json.damaged-*"))) == 9
+
+
+def test_data_that_no_reader_takes_is_never_written(tmp_path):
+    storage = Storage(tmp_path)
+    with pytest.raises(ValueError):
+        storage.save_json("a.json", {"t": float("nan")})
+    storage.save_soon("b.json", {"t": float("inf")})
+    assert not storage.flush(5) and storage.take_failures() == ["b.json"]
+    assert not (tmp_path / "a.json").exists() and not (tmp_path / "b.json").exists()
+    storage.close()
 
 
 @pytest.mark.parametrize("name", ["", "../x.json", "a/b.json", ".hidden"])
@@ -118,8 +139,14 @@ while True:
 """
 
 
+class Whole(msgspec.Struct):
+    n: int
+    pad: str
+    check: int
+
+
 def _whole(data):
-    if data["check"] != data["n"] * 7:
+    if data.check != data.n * 7:
         raise ValueError("torn write")
     return data
 
@@ -145,13 +172,13 @@ def test_a_kill_at_any_moment_leaves_whole_files_and_keeps_what_is_a_second_old(
         proc.wait()
         old_enough = [int(n) for n, t in handed if float(t) < killed_at - 1.0]
         for name in ("save.json", "stats.json"):
-            data = reader.load_json(name, _whole, lambda: None)
+            data = reader.load_json(name, Whole, lambda: None, 1, _whole)
             assert data is not None, f"{name} was torn by a kill after {delay:.3f} s"
             assert reader.damaged == []
-            assert data["n"] <= (int(handed[-1][0]) if handed else 0) + 1
+            assert data.n <= (int(handed[-1][0]) if handed else 0) + 1
             if old_enough:  # what was handed over a second before the kill is on disk
-                assert data["n"] >= old_enough[-1], (name, delay)
-            seen.add(data["n"])
+                assert data.n >= old_enough[-1], (name, delay)
+            seen.add(data.n)
     assert len(seen) > 2  # the writer really was overwriting the files when it was killed
     # the temporary files those kills left are removed by the next program to open the folder
     leftover = sorted(tmp_path.glob(".*.tmp"))

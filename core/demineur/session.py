@@ -21,6 +21,7 @@ from core.midend import Session
 from core.moves import Move, Refusal
 
 LEVEL_NAMES = (*PRESETS, "custom")
+MAX_CLICKS = 10**9  # a saved game's click count; far beyond any game
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,8 @@ class DemineurSession(Session):
         clicks = document.get("clicks")
         if not isinstance(clicks, int) or isinstance(clicks, bool) or clicks < len(session.log):
             raise ValueError("the game file's click count is missing or too small")
+        if clicks > MAX_CLICKS:
+            raise ValueError(f"the game file's click count is over {MAX_CLICKS}")
         session.clicks = clicks
         return session
 
@@ -147,6 +150,8 @@ class DemineurSession(Session):
             if game.mines != as_int(mines, "mines"):
                 raise ValueError(f"the layout has {game.mines} mines, not {mines}")
         else:
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+                raise ValueError(f"the seed must be a whole number from 0 to 2**64-1, not {seed!r}")
             cols, rows, mines = check_size(cols, rows, mines)
             mask = None if layout is None else rows_array(layout, rows, cols, "layout")
             game = Minesweeper(cols, rows, mines, seed=seed, no_guess=no_guess, layout=mask)

@@ -16,16 +16,18 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+import msgspec
+
 from core.demineur.rules import PRESETS
 from core.demineur.session import DemineurSession
 from core.demineur.stats import Statistics, board_key
+from game.platform.schemas import RECENT, DemineurStats, GameDocument
 from game.platform.storage import Storage
 
 STATS_FILE = "demineur_stats.json"
 STATS_VERSION = 1
 GAME_FILE = "demineur_game.json"
 FILE_VERSION = 1  # the storage wrapper's version; the document inside has its own
-RECENT = 20  # winning times kept per size for the chart
 
 
 class StatsBook:
@@ -35,21 +37,14 @@ class StatsBook:
         self.storage = storage
         self.today = today
         self.stats, self.recent = storage.load_json(
-            STATS_FILE, self._validate, lambda: (Statistics(), {}), STATS_VERSION
+            STATS_FILE, DemineurStats, lambda: (Statistics(), {}), STATS_VERSION, self._read
         )
 
     @staticmethod
-    def _validate(data: Any) -> tuple[Statistics, dict[str, list[int]]]:
-        if not isinstance(data, dict):
-            raise ValueError("statistics file must hold an object")
-        stats = Statistics.from_dict(data.get("sizes"))
-        recent = data.get("recent")
-        if not isinstance(recent, dict) or not all(
-            isinstance(v, list) and all(isinstance(t, int) and t >= 0 for t in v)
-            for v in recent.values()
-        ):
-            raise ValueError("recent times must be lists of milliseconds")
-        return stats, {str(k): v[-RECENT:] for k, v in recent.items()}
+    def _read(data: DemineurStats) -> tuple[Statistics, dict[str, list[int]]]:
+        """The schema checked types and ranges; the model checks keys and consistency."""
+        stats = Statistics.from_dict(msgspec.to_builtins(data.sizes))
+        return stats, data.recent
 
     def save(self) -> None:
         """Hand the statistics to the background writer (a failure is told by the app)."""
@@ -93,7 +88,7 @@ def load_game(storage: Storage, clock) -> DemineurSession | None:
             raise ValueError("only a game in progress is kept to be resumed")
         return session
 
-    return storage.load_json(GAME_FILE, validate, lambda: None, FILE_VERSION)
+    return storage.load_json(GAME_FILE, GameDocument, lambda: None, FILE_VERSION, validate)
 
 
 def save_game(storage: Storage, session: DemineurSession) -> None:
@@ -127,7 +122,7 @@ def load_best(storage: Storage, key: str) -> dict[str, Any] | None:
         DemineurSession.from_document(data)
         return data
 
-    return storage.load_json(best_file(key), validate, lambda: None, FILE_VERSION)
+    return storage.load_json(best_file(key), GameDocument, lambda: None, FILE_VERSION, validate)
 
 
 def preset_keys() -> list[str]:

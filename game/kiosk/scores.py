@@ -15,23 +15,19 @@ empty; the operator can empty it too. Its size is bounded: a few boards, five ro
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from core.demineur.rules import PRESETS
+from game.platform.schemas import KEEP, MAX_MS, SECTORS, KioskScores
 from game.platform.storage import Storage
 
 SCORES_FILE = "kiosk_scores.json"
 SCORES_VERSION = 1
-KEEP = 5
 NAME_LENGTH = 3
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 UNNAMED = "???"  # a time whose player walked away before typing a name
-MAX_MS = 10**9
-SECTORS = 30
-DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def time_text(ms: int) -> str:
@@ -74,40 +70,18 @@ class ScoreTable:
         self.storage = storage
         self.today = today
         self.date, self.boards = storage.load_json(
-            SCORES_FILE, self._validate, lambda: (today(), {}), SCORES_VERSION
+            SCORES_FILE, KioskScores, lambda: (today(), {}), SCORES_VERSION, self._read
         )
         self.roll()
 
     @staticmethod
-    def _validate(data: Any) -> tuple[str, dict[str, list[Score]]]:
-        if not isinstance(data, dict) or set(data) != {"date", "boards"}:
-            raise ValueError("the high scores must be an object with a date and boards")
-        date, boards = data["date"], data["boards"]
-        if not isinstance(date, str) or not DATE.fullmatch(date):
-            raise ValueError(f"the date must look like 2024-05-01, not {date!r}")
-        if not isinstance(boards, dict):
-            raise ValueError("the boards must be an object")
-        out: dict[str, list[Score]] = {}
-        for board, rows in boards.items():
+    def _read(data: KioskScores) -> tuple[str, dict[str, list[Score]]]:
+        """The table from its file (types, ranges and order checked by its schema)."""
+        for board in data.boards:
             if not board_known(board):
                 raise ValueError(f"there is no board {board!r}")
-            if not isinstance(rows, list) or len(rows) > KEEP:
-                raise ValueError(f"{board}: at most {KEEP} times")
-            scores = []
-            for row in rows:
-                if not isinstance(row, dict) or set(row) != {"name", "ms"}:
-                    raise ValueError(f"{board}: each time has a name and ms")
-                name, ms = row["name"], row["ms"]
-                if not name_ok(name):
-                    raise ValueError(f"{board}: a name is three letters, not {name!r}")
-                if not isinstance(ms, int) or isinstance(ms, bool) or not 0 <= ms <= MAX_MS:
-                    raise ValueError(f"{board}: a time is 0..{MAX_MS} ms, not {ms!r}")
-                scores.append(Score(name, ms))
-            if [s.ms for s in scores] != sorted(s.ms for s in scores):
-                raise ValueError(f"{board}: the times are not fastest first")
-            if scores:
-                out[board] = scores
-        return date, out
+        boards = {b: [Score(s.name, s.ms) for s in rows] for b, rows in data.boards.items()}
+        return data.date, {b: rows for b, rows in boards.items() if rows}
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -14,21 +14,23 @@ which held the sector in play itself, is read and its game moved to the game fil
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from core.midend import DOCUMENT_VERSION
-from core.moleturf.session import MoleTurfSession
+from core.moleturf.sectors import load_sectors
+from core.moleturf.session import SHIELDS, MoleTurfSession
+from game.platform.schemas import SECTORS, GameDocument, MoleTurfProgress
 from game.platform.storage import Storage
 
 PROGRESS_FILE = "moleturf.json"
 PROGRESS_VERSION = 1
 GAME_FILE = "moleturf_game.json"
 FILE_VERSION = 1  # the storage wrapper's version; a game document has its own inside
-SECTORS = 30
-MAX_SECONDS = 10**9
 
 
 @dataclass
@@ -75,47 +77,19 @@ class Progress:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> Progress:
-        if not isinstance(data, dict):
-            raise ValueError("progress must be a JSON object")
-        try:
-            cleared = {}
-            for key, best in data["cleared"].items():
-                number = int(key)
-                if not 1 <= number <= SECTORS:
-                    raise ValueError(f"there is no sector {number}")
-                t, m = best["time"], best["mistakes"]
-                if not _seconds(t) or not isinstance(m, int) or not 0 <= m <= MAX_SECONDS:
-                    raise ValueError(f"sector {number} has a bad best result")
-                cleared[number] = Best(float(t), m)
-            current = data["current"]
-            if not isinstance(current, int) or not 1 <= current <= SECTORS:
-                raise ValueError(f"the current sector must be 1..{SECTORS}, not {current!r}")
-            legacy = None
-            game = data.get("game")  # the first version kept the sector in play here
-            if game is not None:
-                elapsed, mistakes = data["elapsed"], data["mistakes"]
-                if not isinstance(game, dict) or not _seconds(elapsed):
-                    raise ValueError("the saved sector has a bad time")
-                if not isinstance(mistakes, int) or not 0 <= mistakes <= MAX_SECONDS:
-                    raise ValueError("the saved sector has a bad mistake count")
-                legacy = (game, float(elapsed), mistakes)
-        except (KeyError, AttributeError, TypeError) as bad:
-            raise ValueError(f"progress is incomplete: {bad}") from None
-        return cls(cleared, current, legacy)
-
-
-def _seconds(value: object) -> bool:
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and 0 <= value <= MAX_SECONDS
-    )
+    def read(cls, data: MoleTurfProgress) -> Progress:
+        """The progress from its file (checked by its schema)."""
+        cleared = {int(k): Best(b.time, b.mistakes) for k, b in data.cleared.items()}
+        legacy = None
+        if data.game is not None:  # the first version kept the sector in play here
+            legacy = (data.game, data.elapsed, data.mistakes)
+        return cls(cleared, data.current, legacy)
 
 
 def load_progress(storage: Storage) -> Progress:
-    progress = storage.load_json(PROGRESS_FILE, Progress.from_dict, Progress, PROGRESS_VERSION)
+    progress = storage.load_json(
+        PROGRESS_FILE, MoleTurfProgress, Progress, PROGRESS_VERSION, Progress.read
+    )
     if progress.legacy is not None:
         _migrate(storage, progress)
     return progress
@@ -141,7 +115,7 @@ def _migrate(storage: Storage, progress: Progress) -> None:
             "elapsed_ms": round(seconds * 1000),
             "hints": 0,
         }
-        session = MoleTurfSession.from_document(document)
+        session = read_sector_game(document)
         session.mistakes = mistakes
         if session.status == "playing":
             save_game(storage, session)
@@ -150,16 +124,39 @@ def _migrate(storage: Storage, progress: Progress) -> None:
     save_progress(storage, progress)
 
 
+def read_sector_game(data: Any, clock: Callable[[], float] | None = None) -> MoleTurfSession:
+    """A game document of one of the 30 sectors: its number, board and shields must be that
+    sector's (ValueError otherwise, as for any damaged document)."""
+    session = MoleTurfSession.from_document(data, clock)
+    number = session.sector
+    if number is None or not 1 <= number <= SECTORS:
+        raise ValueError(f"the game file's sector must be 1..{SECTORS}, not {number!r}")
+    if not np.array_equal(session.game.regions, _sector_regions(number)):
+        raise ValueError(f"the game file's board is not the board of sector {number}")
+    if session.game.capacity != SHIELDS:
+        raise ValueError(f"a sector is played with {SHIELDS} shields, not {session.game.capacity}")
+    return session
+
+
+@lru_cache(maxsize=1)
+def _all_regions() -> tuple[np.ndarray, ...]:
+    return tuple(s.regions for s in load_sectors())
+
+
+def _sector_regions(number: int) -> np.ndarray:
+    return _all_regions()[number - 1]
+
+
 def load_game(storage: Storage, clock: Callable[[], float] | None = None):
     """The sector in play saved last time (its clock paused), or None."""
 
     def validate(data: Any) -> MoleTurfSession:
-        session = MoleTurfSession.from_document(data, clock)
-        if session.status == "won" or session.sector is None:
+        session = read_sector_game(data, clock)
+        if session.status == "won":
             raise ValueError("only a sector in play is kept to be resumed")
         return session
 
-    return storage.load_json(GAME_FILE, validate, lambda: None, FILE_VERSION)
+    return storage.load_json(GAME_FILE, GameDocument, lambda: None, FILE_VERSION, validate)
 
 
 def save_game(storage: Storage, session: MoleTurfSession) -> None:
@@ -188,7 +185,8 @@ def load_best(storage: Storage, number: int) -> dict[str, Any] | None:
         return None
 
     def validate(data: Any) -> dict[str, Any]:
-        MoleTurfSession.from_document(data)
+        if read_sector_game(data).sector != number:
+            raise ValueError(f"the best game of sector {number} is of another sector")
         return data
 
-    return storage.load_json(best_file(number), validate, lambda: None, FILE_VERSION)
+    return storage.load_json(best_file(number), GameDocument, lambda: None, FILE_VERSION, validate)

@@ -18,9 +18,11 @@
 - A background write that fails (OSError) is kept and tried again by the next
   ``save_soon`` of that name and by ``flush``; ``take_failures()`` gives the UI thread the
   names whose last write failed since it last asked, so it can tell the player.
-- ``load_json(name, validate, default, version)`` returns ``validate(data)``; a missing file
-  gives ``default()``; a file that cannot be read, is not JSON, has another version or that
-  ``validate`` rejects (ValueError) is renamed ``<name>.damaged-<timestamp>``, listed in
+- ``load_json(name, schema, default, version, then)`` returns ``then(data)`` (or ``data``) of
+  the file's data decoded as ``schema`` (one per file, in ``game.platform.schemas``: types,
+  ranges, required keys); a missing file gives ``default()``; a file that cannot be read, is
+  not JSON (NaN and Infinity are not), has another version, breaks its schema or that ``then``
+  rejects (ValueError) is renamed ``<name>.damaged-<timestamp>``, listed in
   ``damaged`` and passed to ``on_damaged`` so the front end can tell the player; other files
   are never touched. Data handed to ``save_soon`` and not yet written is what it loads.
 - One program per folder: the Storage takes an exclusive lock on ``.lock`` in its folder
@@ -46,17 +48,20 @@ import time
 import traceback
 import weakref
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
+import msgspec
+
+from game.platform.schemas import LONG_PRESS_RANGE as LONG_PRESS_RANGE
+from game.platform.schemas import WINDOW_SIDE_RANGE as WINDOW_SIDE_RANGE
+from game.platform.schemas import Saved, Settings
+
+S = TypeVar("S")
 T = TypeVar("T")
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
-LANGUAGES = ("en", "ja", "hu")
-LONG_PRESS_RANGE = (150, 1000)
-WINDOW_SIDE_RANGE = (320, 16384)  # px, for the saved window size
 
 LOCK_FILE = ".lock"  # a dot name: never a save file (see Storage.path)
 TEMP_PATTERN = re.compile(r"\.(?P<name>[^.].*)\.(?P<pid>[0-9]+)\.tmp")
@@ -211,18 +216,23 @@ class Storage:
     def load_json(
         self,
         name: str,
-        validate: Callable[[Any], T],
+        schema: type[S] | Any,
         default: Callable[[], T],
         version: int = 1,
+        then: Callable[[S], T] | None = None,
     ) -> T:
+        """``then(data)`` (or ``data`` itself) of the file's ``data`` decoded as ``schema`` (a
+        type of ``game.platform.schemas``, or any type msgspec knows); ``then`` raises
+        ValueError for what the schema cannot say."""
         target = self.path(name)
         queued = self._writer.latest(name)
         if queued is not None:  # handed over, not yet on disk: it is the file's content
             if queued.delete:
                 return default()
             try:
-                return _check(_document(queued.data, queued.version), name, validate, version)
-            except (*_REJECTED, OverflowError):
+                text = _document(queued.data, queued.version)
+                return _check(text.encode(), name, schema, version, then)
+            except _REJECTED:
                 return default()
         try:
             raw = target.read_bytes()
@@ -232,7 +242,7 @@ class Storage:
             self._move_aside(name)
             return default()
         try:
-            return _check(raw.decode("utf-8"), name, validate, version)
+            return _check(raw, name, schema, version, then)
         except _REJECTED:
             self._move_aside(name)
             return default()
@@ -256,19 +266,22 @@ class Storage:
             self.on_damaged(name)
 
 
-# RecursionError: JSON nested deeper than the parser's stack (a garbled file)
-_REJECTED = (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError)
+# msgspec's errors are ValueErrors; RecursionError: JSON nested deeper than the decoder's stack;
+# the rest from a ``then`` (or data handed over that is no JSON)
+_REJECTED = (ValueError, KeyError, TypeError, OverflowError, RecursionError)
 
 
-def _check(text: str, name: str, validate: Callable[[Any], T], version: int) -> T:
-    document = json.loads(text)
-    if not isinstance(document, dict) or document.get("version") != version:
-        raise ValueError(f"{name}: expected version {version}")
-    return validate(document["data"])
+def _check(raw: bytes, name: str, schema: Any, version: int, then: Callable | None) -> Any:
+    saved = msgspec.json.decode(raw, type=Saved[schema], strict=True)
+    if saved.version != version:
+        raise ValueError(f"{name}: expected version {version}, not {saved.version}")
+    return saved.data if then is None else then(saved.data)
 
 
 def _document(data: Any, version: int) -> str:
-    return json.dumps({"version": version, "data": data}, ensure_ascii=False, indent=1)
+    """The file's text; NaN and Infinity are refused (ValueError): no JSON reader takes them."""
+    document = {"version": version, "data": data}
+    return json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False)
 
 
 def _write_atomic(folder: Path, name: str, text: str) -> None:
@@ -620,88 +633,10 @@ else:
         return True
 
 
-@dataclass
-class Settings:
-    """Everything the settings screen changes; saved as settings.json."""
-
-    language: str = "en"
-    volume: int = 80  # percent
-    muted: bool = False
-    fullscreen: bool = True
-    window_size: tuple[int, int] = (1280, 800)
-    long_press_ms: int = 400
-    swap_tap_long_press: bool = False  # Démineur: a tap flags, a long press reveals
-    flag_switch_side: str = "right"  # Démineur: the corner of the number/flag mode switch
-    auto_x: bool = True  # Mole Turf: Auto-× assistant
-    show_timer: bool = True
-    reduced_motion: bool = False
-    turf_patterns: bool = False  # colour-blind patterns on the turfs
-    high_contrast: bool = False  # Démineur: high-contrast board colours
-    no_guess: bool = False  # Démineur: only boards that logic alone can clear
-    unlock_all_sectors: bool = False  # Mole Turf: every sector playable without clearing
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["window_size"] = list(self.window_size)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Settings:
-        """Check every field; unknown keys are refused so a typo cannot pass as valid."""
-        if not isinstance(data, dict):
-            raise ValueError("settings must be a JSON object")
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown settings: {sorted(unknown)}")
-        s = cls()
-        for key, value in data.items():
-            setattr(s, key, value)
-        s.window_size = tuple(s.window_size) if isinstance(s.window_size, list) else None
-        s.check()
-        return s
-
-    def check(self) -> None:
-        def is_int(v: object) -> bool:
-            return isinstance(v, int) and not isinstance(v, bool)
-
-        if self.language not in LANGUAGES:
-            raise ValueError(f"language must be one of {LANGUAGES}, not {self.language!r}")
-        if not is_int(self.volume) or not 0 <= self.volume <= 100:
-            raise ValueError(f"volume must be 0..100, not {self.volume!r}")
-        lo, hi = LONG_PRESS_RANGE
-        if not is_int(self.long_press_ms) or not lo <= self.long_press_ms <= hi:
-            raise ValueError(f"long press must be {lo}..{hi} ms, not {self.long_press_ms!r}")
-        if self.flag_switch_side not in ("left", "right"):
-            raise ValueError(f"flag switch side must be left or right: {self.flag_switch_side!r}")
-        size = self.window_size
-        lo, hi = WINDOW_SIDE_RANGE
-        if not (
-            isinstance(size, tuple)
-            and len(size) == 2
-            and all(is_int(v) and lo <= v <= hi for v in size)
-        ):
-            raise ValueError(f"window size must be two numbers {lo}..{hi}, not {size!r}")
-        for name in (
-            "muted",
-            "fullscreen",
-            "swap_tap_long_press",
-            "auto_x",
-            "show_timer",
-            "reduced_motion",
-            "turf_patterns",
-            "high_contrast",
-            "no_guess",
-            "unlock_all_sectors",
-        ):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be true or false")
-
-
 def load_settings(storage: Storage, language: str = "en") -> Settings:
     """The saved settings, or the defaults in ``language`` (first run, or a damaged file)."""
     return storage.load_json(
-        SETTINGS_FILE, Settings.from_dict, lambda: Settings(language=language), SETTINGS_VERSION
+        SETTINGS_FILE, Settings, lambda: Settings(language=language), SETTINGS_VERSION
     )
 
 

@@ -8,8 +8,9 @@ Each change is applied at once and saved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+import msgspec
 import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
@@ -123,7 +124,7 @@ class SettingsScene(Scene):
         widgets = self.header(m, _("Settings"), back=True)
         pages, pager = self.layout_pages(m)
         self.page = min(self.page, len(pages) - 1)
-        settings = replace(self.app.settings, fullscreen=self.app.fullscreen)
+        settings = msgspec.structs.replace(self.app.settings, fullscreen=self.app.fullscreen)
         first = sum(len(p) for p in pages[: self.page])
         for row, box in zip(self.rows[first:], pages[self.page], strict=False):
             widgets.append(

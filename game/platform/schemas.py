@@ -1,0 +1,145 @@
+"""One declared schema for each file the program writes, checked by msgspec as the file is read.
+
+``Storage.load_json`` decodes a file's text straight into ``Saved[schema]`` (the
+``{"version", "data"}`` wrapper around the file's own schema) with ``msgspec.json.decode(...,
+strict=True)``: the JSON parser refuses ``NaN`` and ``Infinity``; a number or a string where the
+schema says otherwise, a missing or unknown key, a wrong nesting, a number out of its range
+(``1e400`` and 400-digit integers included) or a string longer than its bound is a
+``msgspec.ValidationError`` (a ValueError naming the field), and the file is set aside.
+
+What a schema cannot say alone (wins no more than games played, a statistics key that is a board
+the rules accept) is checked by the model the file is read into (``core.demineur.stats``) or by
+``__post_init__`` here; a game document (saved game, best game, replay) is a JSON object here and
+checked in full by ``core.midend`` as its moves are replayed, the same check ``--replay`` uses.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Generic, Literal, TypeVar
+
+import msgspec
+from msgspec import Meta
+
+from core.midend import MAX_TIME_MS
+
+T = TypeVar("T")
+
+LANGUAGES = ("en", "ja", "hu")
+LONG_PRESS_RANGE = (150, 1000)  # ms
+WINDOW_SIDE_RANGE = (320, 16384)  # px, for the saved window size
+MAX_COUNT = 10**9  # games, wins, streaks, mistakes: far beyond any player's
+MAX_SECONDS = 10**9  # a Mole Turf time (about 31 years)
+SECTORS = 30
+RECENT = 20  # Démineur's winning times kept per size for the chart
+TOP_TIMES = 10
+KEEP = 5  # kiosk: times kept per board
+MAX_MS = 10**9  # kiosk: a time on today's table
+MAX_KEY = 32  # characters: "1000x1000/999991" is 16
+
+Count = Annotated[int, Meta(ge=0, le=MAX_COUNT)]
+Ms = Annotated[int, Meta(ge=0, le=MAX_TIME_MS)]
+Seconds = Annotated[float, Meta(ge=0, le=MAX_SECONDS)]
+Date = Annotated[str, Meta(pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]  # ISO, or "" if not known
+BoardKey = Annotated[str, Meta(max_length=MAX_KEY)]  # what a board is, its file's reader checks
+Sector = Annotated[int, Meta(ge=1, le=SECTORS)]
+SectorKey = Annotated[str, Meta(pattern=r"^([1-9]|[12][0-9]|30)$")]  # JSON keys are text
+Side = Annotated[int, Meta(ge=WINDOW_SIDE_RANGE[0], le=WINDOW_SIDE_RANGE[1])]
+
+
+class Schema(msgspec.Struct, forbid_unknown_fields=True):
+    """A file's part: every key declared, no other key accepted."""
+
+
+class Saved(Schema, Generic[T]):
+    """The wrapper every Storage file has: ``{"version": v, "data": <the file's schema>}``."""
+
+    version: int
+    data: T
+
+
+# settings.json -----------------------------------------------------------------------------
+class Settings(Schema, kw_only=True):
+    """Everything the settings screen changes; saved as settings.json."""
+
+    language: Literal["en", "ja", "hu"] = "en"
+    volume: Annotated[int, Meta(ge=0, le=100)] = 80  # percent
+    muted: bool = False
+    fullscreen: bool = True
+    window_size: tuple[Side, Side] = (1280, 800)
+    long_press_ms: Annotated[int, Meta(ge=LONG_PRESS_RANGE[0], le=LONG_PRESS_RANGE[1])] = 400
+    swap_tap_long_press: bool = False  # Démineur: a tap flags, a long press reveals
+    flag_switch_side: Literal["left", "right"] = "right"  # Démineur: the mode switch's corner
+    auto_x: bool = True  # Mole Turf: Auto-× assistant
+    show_timer: bool = True
+    reduced_motion: bool = False
+    turf_patterns: bool = False  # colour-blind patterns on the turfs
+    high_contrast: bool = False  # Démineur: high-contrast board colours
+    no_guess: bool = False  # Démineur: only boards that logic alone can clear
+    unlock_all_sectors: bool = False  # Mole Turf: every sector playable without clearing
+
+    def to_dict(self) -> dict[str, Any]:
+        return msgspec.to_builtins(self)
+
+    def check(self) -> None:
+        """ValueError (naming the field) when a value was set out of its range or type."""
+        msgspec.convert(self.to_dict(), type(self), strict=True)
+
+
+# demineur_stats.json ------------------------------------------------------------------------
+class SizeEntry(Schema):
+    played: Count
+    won: Count
+    current_streak: Count
+    best_streak: Count
+    best_times: Annotated[list[tuple[Ms, Date]], Meta(max_length=TOP_TIMES)]
+
+
+class DemineurStats(Schema):
+    sizes: dict[BoardKey, SizeEntry]
+    recent: dict[BoardKey, Annotated[list[Ms], Meta(max_length=RECENT)]]
+
+    def __post_init__(self) -> None:
+        unknown = set(self.recent) - set(self.sizes)
+        if unknown:
+            raise ValueError(f"recent times of a size with no statistics: {sorted(unknown)[0]!r}")
+
+
+# moleturf.json ------------------------------------------------------------------------------
+class SectorBest(Schema):
+    time: Seconds
+    mistakes: Count
+
+
+class MoleTurfProgress(Schema):
+    """Cleared sectors and the one the player is on; a first-version file also held the sector
+    in play (``game``, a MoleTurf save, with ``elapsed`` seconds and ``mistakes``)."""
+
+    cleared: dict[SectorKey, SectorBest]
+    current: Sector
+    game: dict[str, Any] | None = None
+    elapsed: Seconds | None = None
+    mistakes: Count | None = None
+
+    def __post_init__(self) -> None:
+        if self.game is not None and (self.elapsed is None or self.mistakes is None):
+            raise ValueError("the saved sector has no time or no mistake count")
+
+
+# kiosk_scores.json --------------------------------------------------------------------------
+class KioskScore(Schema):
+    name: Annotated[str, Meta(pattern=r"^([A-Z]{3}|\?\?\?)$")]  # three letters, or unnamed
+    ms: Annotated[int, Meta(ge=0, le=MAX_MS)]
+
+
+class KioskScores(Schema):
+    date: Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
+    boards: dict[BoardKey, Annotated[list[KioskScore], Meta(max_length=KEEP)]]
+
+    def __post_init__(self) -> None:
+        for board, rows in self.boards.items():
+            if [s.ms for s in rows] != sorted(s.ms for s in rows):
+                raise ValueError(f"{board}: the times are not fastest first")
+
+
+# saved games, best games ---------------------------------------------------------------------
+GameDocument = dict[str, Any]  # a JSON object; core.midend checks the rest as it replays it

@@ -297,6 +297,9 @@ def test_zoom_and_pan_by_wheel_drag_pinch_and_fit(app, clock):
     big[0, 0] = True
     scene = open_scene(app, clock, big)
     view = scene.view
+    # the marathon opens where its cells are 24 px at 1280x800, the small map showing the rest
+    assert view.px == 24 and scene.overview_rect() is not None
+    view.fit()
     assert view.whole_board_visible and view.fitted
     fitted_px = view.px
     at = centre(scene, 20, 40)

@@ -270,22 +270,33 @@ class BoardView:
 
     to_game = to_screen  # turning is its own inverse
 
-    def set_viewport(self, rect: pygame.Rect, max_cell: float, transposed: bool = False) -> None:
-        """Place the view; keeps the zoom when only the window changed, else fits the board.
+    def set_viewport(
+        self,
+        rect: pygame.Rect,
+        max_cell: float,
+        transposed: bool = False,
+        least_cell: float = 1.0,
+    ) -> None:
+        """Place the view; keeps the zoom when only the window changed, else fits the board;
+        a board opens at ``least_cell`` at the least (one too big for that opens zoomed in,
+        centred).
         ``transposed`` turns the board (its columns down the screen)."""
-        refit = (self._geom is None and self.cell == 1.0) or self.fitted
+        opening = self._geom is None and self.cell == 1.0
+        refit = opening or self.fitted
         if transposed != self.transposed:
             self.transposed = transposed
             rows, cols = self.game_shape
             self.rows, self.cols = (cols, rows) if transposed else (rows, cols)
             self._drawn = np.full((self.rows, self.cols), -1, np.int16)
             self._geom = None
-            refit = True
+            opening = refit = True
         self.rect = pygame.Rect(rect)
         self.max_cell = max(max_cell, self.fit_cell)
         self._cache = None
         if refit:  # a fitted board stays fitted in the new space
             self.fit()
+            if opening and least_cell > self.cell:
+                self.zoom_to(min(least_cell, self.max_cell))
         else:
             self.cell = min(max(self.cell, self.fit_cell), self.max_cell)
             self._clamp()

@@ -76,11 +76,12 @@ def draw_counters(
     m = ui.m
     for box, text, label, warn in boxes:
         pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=m.gap)
-        top = pygame.Rect(box.x, box.y, box.w, box.h * 4 // 10)
+        # the label takes the height its line needs (at the text floor on a small screen)
+        label_fit = ui.fonts.fit(label, (box.w - m.gap, box.h // 2), round(m.font * 0.7))
+        top = pygame.Rect(box.x, box.y, box.w, max(box.h * 4 // 10, label_fit.line_h))
         value = pygame.Rect(box.x, top.bottom - m.gap // 3, box.w, box.h - top.h)
-        ui.fonts.text(
-            surface, label, top.inflate(-m.gap, 0), round(m.font * 0.7), theme.TEXT_DIM, max_lines=1
-        )
+        label_fit = ui.fonts.fit(label, (box.w - m.gap, top.h), round(m.font * 0.7), max_lines=1)
+        ui.fonts.draw(surface, label_fit, top.inflate(-m.gap, 0), theme.TEXT_DIM)
         ui.fonts.text(
             surface,
             text,

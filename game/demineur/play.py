@@ -22,6 +22,7 @@ touchable size around the finger instead of playing the cell.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import numpy as np
@@ -150,7 +151,10 @@ class DemineurScene(SessionScene):
         rect = self.board_rect(m)
         # a wide board on a tall screen is turned, so it fills the screen
         turned = rect.h > rect.w and self.game.cols > self.game.rows
-        self.view.set_viewport(rect, m.unit * MAX_CELL_UNITS, transposed=turned)
+        # a huge board opens zoomed in, its digits no smaller than any text (the overview
+        # map shows the rest): 24 px cells at 1280x800
+        least = math.ceil(m.text_floor * 1.5)
+        self.view.set_viewport(rect, m.unit * MAX_CELL_UNITS, transposed=turned, least_cell=least)
         bar = pygame.Rect(0, 0, m.width, m.header_h).inflate(-2 * m.margin, -2 * m.gap)
         display_w = round(m.unit * 1.9)
         lang_w = round(m.unit * 1.6)  # the header's language button, as on every screen

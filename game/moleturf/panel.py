@@ -38,6 +38,9 @@ class ToolButton(Button):
     def _boxes(self, ui: UI) -> tuple[pygame.Rect, pygame.Rect]:
         box = inner(self.rect, ui.m)
         side = min(box.h, round(ui.m.unit * 0.8))
+        # the icon gives way to a label that would not fit beside it at the text floor
+        label_w = ui.fonts.font(ui.fonts.floor, self.active).size(self.text)[0]
+        side = max(side // 2, min(side, box.w - label_w - ui.m.gap // 2))
         if box.w < side * 2.6:  # too narrow for icon and label side by side: icon on top
             icon = pygame.Rect(0, 0, min(side, box.h // 2), min(side, box.h // 2))
             icon.midtop = (box.centerx, box.y)
@@ -47,7 +50,8 @@ class ToolButton(Button):
 
     def texts(self, ui: UI):
         _icon, label = self._boxes(ui)
-        return [(ui.fonts.fit(self.text, label.size, ui.m.font, bold=self.active), label)]
+        size = self.size or ui.m.font
+        return [(ui.fonts.fit(self.text, label.size, size, bold=self.active), label)]
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m

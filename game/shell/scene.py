@@ -29,7 +29,7 @@ from game.ui import theme
 from game.ui.layout import Metrics
 from game.ui.prompts import draw_prompts, shows_prompts
 from game.ui.text import FontBook
-from game.ui.widgets import UI, Button, Label, Widget
+from game.ui.widgets import UI, Button, Label, Widget, share_row_sizes
 
 
 class Host(Protocol):
@@ -104,6 +104,7 @@ class Scene:
 
     def relayout(self) -> None:
         self.widgets = self.build(self.app.metrics)
+        share_row_sizes(self.widgets, self.app.ui)
         keys = [w.key for w in self.widgets if w.focusable]
         if self.focus not in keys:
             self.focus = keys[0] if keys else None

@@ -38,6 +38,12 @@ class Metrics:
         return self.height > self.width
 
     @property
+    def text_floor(self) -> int:
+        """The smallest text size drawn: 14 px at 800×480, 16 px at 1280×800, growing with the
+        shorter side of the window (18 px at 1080 px, 24 px on a 4K screen)."""
+        return round(14 + (min(self.width, self.height) - MIN_SHORT) / 160)
+
+    @property
     def header_h(self) -> int:
         return self.unit + 2 * self.gap
 

@@ -1,5 +1,10 @@
 """Text: the shipped M+ fonts, line breaking for Latin and Japanese, shrink-to-fit.
 
+Every text is laid out here, and none smaller than ``FontBook.floor`` (the window's
+``Metrics.text_floor``, set with the metrics): a text that does not fit its box at the floor is
+reported as not fitting, and the screen makes room (more lines, a wider box, pages), never a
+smaller size. Only the board's digits, sized to their cells, are drawn without the floor.
+
 Line breaking: Latin text breaks at spaces; Japanese text may break between any two
 characters, except that a line never starts with closing punctuation, a small kana or the
 long-vowel mark (。、」）ー ッ …) and never ends with opening punctuation (「（ …): the
@@ -180,6 +185,7 @@ class FontBook:
     def __init__(self) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
+        self.floor = 14  # the smallest size any text is laid out at: UI sets the window's
         self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
         self._fits: BoundedCache[tuple, Fitted] = BoundedCache(FIT_BUDGET)
         self._renders: BoundedCache[tuple, pygame.Surface] = BoundedCache(RENDER_BUDGET)
@@ -207,16 +213,17 @@ class FontBook:
         box: tuple[int, int],
         size: int,
         bold: bool = False,
-        min_size: int | None = None,
         max_lines: int = 3,
     ) -> Fitted:
-        """The largest size from ``size`` down to ``min_size`` at which ``text`` fits ``box``."""
-        key = (text, box, size, bold, min_size, max_lines)
+        """The largest size from ``size`` down to the floor at which ``text`` fits ``box``; at
+        the floor a text too long for ``box`` or ``max_lines`` keeps all its lines (``fits`` is
+        then False: the caller gives it room)."""
+        size, low = max(size, self.floor), self.floor
+        key = (text, box, size, bold, low, max_lines)
         cached = self._fits.get(key)
         if cached is not None:
             return cached
         w, h = box
-        low = max(8, min_size if min_size is not None else round(size * 0.6))
         result = None
         pieces = words(text)
         for s in range(size, low - 1, -1):

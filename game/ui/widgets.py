@@ -26,6 +26,9 @@ class UI:
     m: Metrics
     show_focus: bool  # focus rings only for gamepad and keyboard players
 
+    def __post_init__(self) -> None:
+        self.fonts.floor = self.m.text_floor  # one floor for every text in this window
+
 
 class Widget:
     focusable = True
@@ -104,10 +107,12 @@ class Button(Widget):
         super().__init__(rect, key)
         self.text, self.action, self.primary = text, action, primary
         self.enabled = enabled  # a disabled button still answers (its action says why not)
+        self.size: int | None = None  # the label's size, set by share_row_sizes (else body)
 
     def texts(self, ui: UI) -> list[tuple[Fitted, pygame.Rect]]:
         box = inner(self.rect, ui.m)
-        return [(ui.fonts.fit(self.text, box.size, ui.m.font, bold=self.primary), box)]
+        size = self.size or ui.m.font
+        return [(ui.fonts.fit(self.text, box.size, size, bold=self.primary), box)]
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         if not self.enabled:
@@ -123,6 +128,22 @@ class Button(Widget):
 
     def confirm(self) -> None:
         self.action()
+
+
+def share_row_sizes(widgets: list[Widget], ui: UI) -> None:
+    """Buttons side by side (one top and height) label at one size: the size the tightest
+    label fits at, so no label looks smaller than its neighbours."""
+    rows: dict[tuple[int, int], list[Button]] = {}
+    for w in widgets:
+        if isinstance(w, Button) and not isinstance(w, Card):
+            rows.setdefault((w.rect.y, w.rect.h), []).append(w)
+    for row in rows.values():
+        if len(row) > 1:
+            for b in row:
+                b.size = None
+            size = min(fitted.size for b in row for fitted, _box in b.texts(ui))
+            for b in row:
+                b.size = size
 
 
 class Card(Button):

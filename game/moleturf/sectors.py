@@ -15,10 +15,11 @@ from game.i18n import _
 from game.moleturf import store
 from game.moleturf.board import TURF_RGB
 from game.moleturf.hud import format_time, mistakes_text
-from game.moleturf.store import SECTORS, Progress, load_progress
+from game.moleturf.store import SECTORS, Best, Progress, load_progress
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns, rows
+from game.ui.text import Fitted
 from game.ui.widgets import UI, Button, Widget, draw_focus
 
 
@@ -46,9 +47,7 @@ class SectorTile(Widget):
             surface, theme.ACCENT if current else edge, self.rect, width, border_radius=m.gap
         )
         box = self.rect.inflate(-m.gap, -m.gap)
-        has_detail = best is not None or self.in_play
-        top_h = box.h if not has_detail else round(box.h * 0.5)
-        top = pygame.Rect(box.x, box.y, box.w, top_h)
+        top, detail = self.boxes(box, ui, best)
         text_colour = theme.TEXT if self.open else theme.TEXT_DIM
         ui.fonts.text(
             surface, str(self.number), top, round(m.title_font * 1.1), text_colour, bold=True
@@ -70,18 +69,36 @@ class SectorTile(Widget):
                 ],
                 max(2, m.gap // 2),
             )
-        if has_detail:
-            detail = pygame.Rect(box.x, top.bottom, box.w, box.bottom - top.bottom)
-            if best is not None:
-                text = f"{format_time(best.time)}\n{mistakes_text(best.mistakes)}"
-            else:
-                text = _("Resume")
-            ui.fonts.text(surface, text, detail, round(m.font * 0.8), theme.TEXT_DIM, max_lines=2)
+        if detail is not None:
+            ui.fonts.draw(surface, self.detail(detail, ui, best), detail, theme.TEXT_DIM)
         if focused and ui.show_focus:
             draw_focus(surface, self.rect, m)
 
     def confirm(self) -> None:
         self.action(self.number)
+
+    def boxes(
+        self, box: pygame.Rect, ui: UI, best: Best | None
+    ) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """The number's box and the detail's (best time and mistakes, or Resume): the detail
+        under the number, or beside it when it needs more lines than fit under it."""
+        if best is None and not self.in_play:
+            return box, None
+        top = pygame.Rect(box.x, box.y, box.w, round(box.h * 0.5))
+        below = pygame.Rect(box.x, top.bottom, box.w, box.bottom - top.bottom)
+        if self.detail(below, ui, best).fits:
+            return top, below
+        side = pygame.Rect(box.x, box.y, round(box.w * 0.3), box.h)
+        return side, pygame.Rect(side.right, box.y, box.right - side.right, box.h)
+
+    def detail(self, box: pygame.Rect, ui: UI, best: Best | None) -> Fitted:
+        size = round(ui.m.font * 0.8)
+        if best is None:
+            return ui.fonts.fit(_("Resume"), box.size, size, max_lines=2)
+        # time and mistakes on one line where they fit, else one under the other
+        time, mistakes = format_time(best.time), mistakes_text(best.mistakes)
+        one = ui.fonts.fit(f"{time}  {mistakes}", box.size, size, max_lines=1)
+        return one if one.fits else ui.fonts.fit(f"{time}\n{mistakes}", box.size, size, max_lines=2)
 
 
 def draw_padlock(surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -56,7 +56,11 @@ def test_difficulty_never_decreases_and_matches_the_engine() -> None:
     for sector in SECTORS:
         graded = grade(sector.regions)
         assert graded is not None, f"sector {sector.number} needs a guess"
-        assert (graded.score, graded.level) == (sector.difficulty, sector.level)
+        assert (graded.score, graded.level, graded.stars) == (
+            sector.difficulty,
+            sector.level,
+            sector.stars,
+        )
 
 
 def test_early_sectors_teach_and_the_last_need_advanced_techniques() -> None:
@@ -129,6 +133,8 @@ def two_solutions(data: dict) -> None:
         (swap_solution, "sector 4: the stored solution breaks the rules"),
         (lambda d: d["sectors"][29].update(difficulty=0), "sector 30 is easier than sector 29"),
         (lambda d: d["sectors"][1].update(level="hard"), "whole numbers"),
+        (lambda d: d["sectors"][3].pop("stars"), "sector 4 has no 'stars'"),
+        (lambda d: d["sectors"][3].update(stars=6), "sector 4: stars must be 1 to 5, not 6"),
     ],
 )
 def test_damaged_sector_data_is_refused(change, message) -> None:

@@ -102,6 +102,7 @@ def to_json(chosen: list[tuple]) -> str:
                 "difficulty": score,
                 "level": graded.level,
                 "steps": graded.steps,
+                "stars": graded.stars,
             }
         )
     # one sector per line keeps the file short and its diffs readable

@@ -24,7 +24,9 @@ class Sector:
     """One sector: its turf map, its only solution and how hard it is.
 
     ``difficulty`` is the engine's grade score (never lower than the sector before);
-    ``level`` is the hardest technique it needs, from 1 (rules only) to 5.
+    ``level`` is the hardest technique it needs, from 1 (rules only) to 5; ``stars`` is the
+    difficulty the sector map shows, 1 to 5 (``Grade.stars``, stored since grading the 30
+    boards at start-up would take a quarter of a second).
     """
 
     number: int
@@ -32,6 +34,7 @@ class Sector:
     solution: np.ndarray
     difficulty: int
     level: int
+    stars: int
 
 
 def _read_shipped() -> str:
@@ -62,7 +65,7 @@ def _sector(entry: object, number: int) -> Sector:
         if regions.shape != (SIDE, SIDE):
             raise ValueError(f"the board is {len(regions)}x{len(regions)}, not 9x9")
         solution = np.array(entry["solution"], dtype=np.int32)
-        difficulty, level = entry["difficulty"], entry["level"]
+        difficulty, level, stars = entry["difficulty"], entry["level"], entry["stars"]
         if entry["number"] != number:
             raise ValueError(f"it is numbered {entry['number']!r}")
     except KeyError as missing:
@@ -75,11 +78,13 @@ def _sector(entry: object, number: int) -> Sector:
         raise ValueError(f"sector {number}: the stored solution breaks the rules")
     if turf.count_solutions(regions, limit=2) != 1:
         raise ValueError(f"sector {number} has more than one solution")
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (difficulty, level)):
-        raise ValueError(f"sector {number}: difficulty and level must be whole numbers")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (difficulty, level, stars)):
+        raise ValueError(f"sector {number}: difficulty, level and stars must be whole numbers")
+    if not 1 <= stars <= 5:
+        raise ValueError(f"sector {number}: stars must be 1 to 5, not {stars}")
     regions.flags.writeable = False
     solution.flags.writeable = False
-    return Sector(number, regions, solution, difficulty, level)
+    return Sector(number, regions, solution, difficulty, level, stars)
 
 
 def load_sectors(text: str | None = None) -> list[Sector]:

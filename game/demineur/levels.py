@@ -13,12 +13,11 @@ from core.demineur.stats import board_key
 from game.demineur.hud import format_time
 from game.demineur.store import StatsBook, forget_game, load_game
 from game.i18n import LEVEL_NAMES, _
+from game.platform.schemas import CUSTOM_MAX_SIDE
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import Button, Label, SettingRow, Widget
-
-CUSTOM_MAX_SIDE = 200  # the steppers' range; the core allows more, no screen shows it
 
 
 @dataclass(frozen=True)
@@ -75,8 +74,8 @@ class LevelScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.book = StatsBook(app.storage)
-        self.custom = [30, 20, 100]  # columns, rows, mines
-        self.problem: str | None = None
+        self.custom = list(app.settings.custom_board)  # columns, rows, mines
+        self.problem = custom_problem(*self.custom)
         self.clock = app.clock
         self.saved = load_game(app.storage, self.clock)
 
@@ -191,7 +190,7 @@ class LevelScene(Scene):
             1, min(CUSTOM_MAX_SIDE if i < 2 else CUSTOM_MAX_SIDE**2, _step(self.custom[i], step))
         )
         self.problem = custom_problem(*self.custom)
-        self.relayout()
+        self.app.change_setting("custom_board", tuple(self.custom))  # saved, and laid out
 
     def toggle(self, key: str) -> None:
         self.app.change_setting(key, not getattr(self.app.settings, key))

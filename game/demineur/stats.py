@@ -203,29 +203,33 @@ class StatsScene(Scene):
         )
         pygame.draw.rect(surface, theme.PANEL, plot, border_radius=m.gap)
         times = self.book.recent.get(self.key, [])
-        if not times:
-            return
         inner = plot.inflate(-2 * m.gap, -2 * m.gap)
-        slot = inner.w / RECENT
-        top, best = max(1, max(times)), min(times)
-        for i, ms in enumerate(times):
-            h = max(2, round(inner.h * ms / top))
-            bar = pygame.Rect(
-                round(inner.x + i * slot), inner.bottom - h, max(2, round(slot * 0.7)), h
+        if not times:  # an empty chart says why it is empty
+            ui.fonts.text(
+                surface,
+                _("No wins on this board yet: each winning time will show here as a bar."),
+                inner,
+                m.font,
+                theme.TEXT_DIM,
+                max_lines=4,
             )
-            pygame.draw.rect(surface, theme.FOCUS if ms == best else theme.ACCENT, bar)
+            return
+        top, best = max(1, max(times)), min(times)
         label = _("Slowest: {slow} · fastest: {fast}").format(
             slow=format_time(top), fast=format_time(best)
         )
-        ui.fonts.text(
-            surface,
-            label,
-            pygame.Rect(inner.x, inner.y, inner.w, m.font * 3 // 2),
-            round(m.font * 0.8),
-            theme.TEXT_DIM,
-            align="left",
-            max_lines=1,
-        )
+        caption = ui.fonts.fit(label, inner.size, round(m.font * 0.8), max_lines=2)
+        caption_box = pygame.Rect(inner.x, inner.y, inner.w, caption.height)
+        ui.fonts.draw(surface, caption, caption_box, theme.TEXT_DIM, align="left")
+        bars = pygame.Rect(inner.x, caption_box.bottom + m.gap // 2, inner.w, 0)
+        bars.h = inner.bottom - bars.y  # the bars below the caption, never under it
+        slot = bars.w / RECENT
+        for i, ms in enumerate(times):
+            h = max(2, round(bars.h * ms / top))
+            bar = pygame.Rect(
+                round(bars.x + i * slot), bars.bottom - h, max(2, round(slot * 0.7)), h
+            )
+            pygame.draw.rect(surface, theme.FOCUS if ms == best else theme.ACCENT, bar)
 
     def watch_best(self) -> None:
         document = load_best(self.app.storage, self.key)

@@ -35,6 +35,7 @@ TOP_TIMES = 10
 KEEP = 5  # kiosk: times kept per board
 MAX_MS = 10**9  # kiosk: a time on today's table
 MAX_KEY = 32  # characters: "1000x1000/999991" is 16
+CUSTOM_MAX_SIDE = 200  # Démineur's custom board steppers (the core allows more)
 
 Count = Annotated[int, Meta(ge=0, le=MAX_COUNT)]
 Ms = Annotated[int, Meta(ge=0, le=MAX_TIME_MS)]
@@ -44,6 +45,8 @@ BoardKey = Annotated[str, Meta(max_length=MAX_KEY)]  # what a board is, its file
 Sector = Annotated[int, Meta(ge=1, le=SECTORS)]
 SectorKey = Annotated[str, Meta(pattern=r"^([1-9]|[12][0-9]|30)$")]  # JSON keys are text
 Side = Annotated[int, Meta(ge=WINDOW_SIDE_RANGE[0], le=WINDOW_SIDE_RANGE[1])]
+CustomSide = Annotated[int, Meta(ge=1, le=CUSTOM_MAX_SIDE)]
+CustomMines = Annotated[int, Meta(ge=1, le=CUSTOM_MAX_SIDE**2)]
 
 
 class Schema(msgspec.Struct, forbid_unknown_fields=True):
@@ -76,6 +79,8 @@ class Settings(Schema, kw_only=True):
     high_contrast: bool = False  # Démineur: high-contrast board colours
     no_guess: bool = False  # Démineur: only boards that logic alone can clear
     unlock_all_sectors: bool = False  # Mole Turf: every sector playable without clearing
+    # Démineur: the custom board last set (columns, rows, mines), kept across a restart
+    custom_board: tuple[CustomSide, CustomSide, CustomMines] = (30, 20, 100)
 
     def to_dict(self) -> dict[str, Any]:
         return msgspec.to_builtins(self)

@@ -224,14 +224,17 @@ class _Mouse:
         self.pressed: dict[int, tuple[int, int]] = {}  # button -> where it went down
         self.consumed: set[int] = set()  # buttons whose release must not click (chord, drag)
         self.dragging = False
+        self.left_down_ms = 0
 
-    def down(self, button: int, pos: tuple[int, int]) -> list[Intent]:
+    def down(self, button: int, pos: tuple[int, int], now_ms: int) -> list[Intent]:
         self.pos = pos
         if button == MOUSE_MIDDLE:
             return [Intent(Kind.CHORD, Device.MOUSE, pos=pos)]
         if button not in (MOUSE_LEFT, MOUSE_RIGHT):
             return []
         self.pressed[button] = pos
+        if button == MOUSE_LEFT:
+            self.left_down_ms = now_ms
         other = MOUSE_RIGHT if button == MOUSE_LEFT else MOUSE_LEFT
         if self.dragging:
             self.consumed.add(button)
@@ -239,6 +242,17 @@ class _Mouse:
             self.consumed.update((MOUSE_LEFT, MOUSE_RIGHT))
             return [Intent(Kind.CHORD, Device.MOUSE, pos=pos)]
         return []
+
+    def long_press_due(self, now_ms: int, long_press_ms: int) -> list[Intent]:
+        """A left button held still as long as a finger's long-press is one (a flag, as on
+        touch), never a click when it is let go."""
+        start = self.pressed.get(MOUSE_LEFT)
+        if start is None or self.dragging or MOUSE_LEFT in self.consumed:
+            return []
+        if now_ms - self.left_down_ms < long_press_ms:
+            return []
+        self.consumed.add(MOUSE_LEFT)
+        return [Intent(Kind.LONG_PRESS, Device.MOUSE, pos=start)]
 
     def motion(self, pos: tuple[int, int]) -> list[Intent]:
         last, self.pos = self.pos, pos
@@ -255,8 +269,14 @@ class _Mouse:
             _drag_move(Device.MOUSE, pos, start),
         ]
 
-    def up(self, button: int, pos: tuple[int, int]) -> list[Intent]:
+    def up(self, button: int, pos: tuple[int, int], now_ms: int, long_ms: int) -> list[Intent]:
         self.pos = pos
+        if button == MOUSE_LEFT:  # held long with no update in between: still a long press
+            out = self.long_press_due(now_ms, long_ms)
+            if out:
+                self.pressed.pop(button, None)
+                self.consumed.discard(button)
+                return out
         start = self.pressed.pop(button, None)
         consumed = button in self.consumed
         self.consumed.discard(button)
@@ -528,7 +548,7 @@ class InputTranslator:
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if _from_touch(event):
                 return []  # SDL made it up from a finger; the FINGER* event already counts
-            return self._mouse_event(t, event)
+            return self._mouse_event(t, event, now_ms)
         elif t == pygame.MOUSEWHEEL:
             notches = _real(getattr(event, "y", None))
             if _from_touch(event) or notches is None:
@@ -557,7 +577,7 @@ class InputTranslator:
             return self._pad_event(t, event, now_ms)
         return []
 
-    def _mouse_event(self, t: int, event: pygame.event.Event) -> list[Intent]:
+    def _mouse_event(self, t: int, event: pygame.event.Event, now_ms: int) -> list[Intent]:
         pos = self._mouse_pos(event)
         if t == pygame.MOUSEMOTION:
             return [] if pos is None else self._mouse.motion(pos)
@@ -565,12 +585,12 @@ class InputTranslator:
         if button is None:
             return []
         if t == pygame.MOUSEBUTTONDOWN:
-            return [] if pos is None else self._mouse.down(button, pos)
+            return [] if pos is None else self._mouse.down(button, pos, now_ms)
         if pos is None:  # a release must still let go: where the pointer was last seen
             pos = self._mouse.pos or self._mouse.pressed.get(button)
             if pos is None:
                 return []
-        return self._mouse.up(button, pos)
+        return self._mouse.up(button, pos, now_ms, self.long_press_ms)
 
     def _finger_event(self, t: int, event: pygame.event.Event, now_ms: int) -> list[Intent]:
         touch_id = _whole(getattr(event, "touch_id", None))
@@ -612,6 +632,7 @@ class InputTranslator:
 
     def update(self, now_ms: int) -> list[Intent]:
         out = self._touch.long_press_due(now_ms, self.long_press_ms)
+        out += self._mouse.long_press_due(now_ms, self.long_press_ms)
         if self._repeat.due(now_ms):
             out.append(self._cursor(self._repeat.delta, self._repeat.device))
         return out

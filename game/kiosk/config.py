@@ -13,9 +13,11 @@ an operator may write it by hand)::
 - ``operator_corner``: where the operator's 5-second hold is made (top-left, top-right,
   bottom-left, bottom-right).
 
-Any other key, a wrong type or a value out of range makes the file damaged: kiosk mode then
-refuses to start and says why (it is never "repaired" silently, so a typo cannot lock the
-operator out or open the kiosk). ``python -m game --set-kiosk-pin`` writes it; the
+Its schema is ``game.platform.schemas.KioskConfig`` (msgspec; NaN, Infinity and huge numbers
+are refused like any wrong value, and the operator is told the field's rule, never a quote of
+the damage). Any other key, a wrong type or a value out of range makes the file damaged: kiosk
+mode then refuses to start and says why (it is never "repaired" silently, so a typo cannot
+lock the operator out or open the kiosk). ``python -m game --set-kiosk-pin`` writes it; the
 operator menu rewrites it when the language or the idle time is changed there.
 """
 
@@ -24,19 +26,27 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.i18n import LANGUAGES
+import msgspec
+
+from game.platform.schemas import IDLE_RANGE, PIN_LENGTH, KioskConfig
 from game.platform.storage import _write_atomic
 
 CONFIG_FILE = "kiosk.json"
-CONFIG_VERSION = 1
-PIN_LENGTH = (4, 8)
-IDLE_RANGE = (10, 3600)  # seconds
-CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 MAX_BYTES = 64 * 1024  # a kiosk.json larger than this is not one
+MAX_PROBLEM = 100  # characters of msgspec's own words (they may quote an unknown key)
+RULES = {  # the schema's fields as the operator is told about them
+    "version": "its version must be 1",
+    "pin": f"the PIN must be {PIN_LENGTH[0]} to {PIN_LENGTH[1]} digits",
+    "idle_seconds": "the idle time must be a whole number of seconds from "
+    f"{IDLE_RANGE[0]} to {IDLE_RANGE[1]}",
+    "language": "the language must be one of en, ja, hu",
+    "operator_corner": "the operator corner must be one of top-left, top-right, bottom-left, "
+    "bottom-right",
+}
 
 
 class ConfigMissing(Exception):
@@ -47,71 +57,40 @@ class ConfigError(ValueError):
     """kiosk.json is there but damaged; the message says what is wrong."""
 
 
+def problem(error: msgspec.ValidationError) -> str:
+    """The schema's complaint in the operator's words: the field's rule, in one short line."""
+    text = str(error)
+    for field, rule in RULES.items():
+        if f"`$.{field}`" in text or text.endswith(f"field `{field}`"):
+            return rule
+    return text if len(text) <= MAX_PROBLEM else text[: MAX_PROBLEM - 1] + "…"
+
+
+def _field_problem(field: str, value: object) -> str | None:
+    try:
+        msgspec.convert({"pin": "0000", field: value}, KioskConfig, strict=True)
+    except msgspec.ValidationError as error:
+        return problem(error)
+    return None
+
+
 def pin_problem(pin: object) -> str | None:
     """Why ``pin`` cannot be the operator's PIN, or None."""
-    lo, hi = PIN_LENGTH
-    if not isinstance(pin, str) or not (pin.isascii() and pin.isdigit()):
-        return f"the PIN must be {lo} to {hi} digits"
-    if not lo <= len(pin) <= hi:
-        return f"the PIN must be {lo} to {hi} digits, not {len(pin)}"
-    return None
+    return _field_problem("pin", pin)
 
 
 def idle_problem(seconds: object) -> str | None:
-    lo, hi = IDLE_RANGE
-    if not isinstance(seconds, int) or isinstance(seconds, bool) or not lo <= seconds <= hi:
-        return f"the idle time must be a whole number of seconds from {lo} to {hi}, not {seconds!r}"
-    return None
+    return _field_problem("idle_seconds", seconds)
 
 
-@dataclass
-class KioskConfig:
-    pin: str
-    idle_seconds: int = 60
-    language: str = "en"
-    operator_corner: str = "top-left"
-
-    def check(self) -> None:
-        """ConfigError naming the first field that is wrong."""
-        for problem in (
-            pin_problem(self.pin),
-            idle_problem(self.idle_seconds),
-            None
-            if self.language in LANGUAGES
-            else f"the language must be one of {', '.join(LANGUAGES)}, not {self.language!r}",
-            None
-            if self.operator_corner in CORNERS
-            else f"the operator corner must be one of {', '.join(CORNERS)}, "
-            f"not {self.operator_corner!r}",
-        ):
-            if problem:
-                raise ConfigError(problem)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "version": CONFIG_VERSION,
-            "pin": self.pin,
-            "idle_seconds": self.idle_seconds,
-            "language": self.language,
-            "operator_corner": self.operator_corner,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> KioskConfig:
-        if not isinstance(data, dict):
-            raise ConfigError("it must hold a JSON object")
-        version = data.get("version")
-        if version != CONFIG_VERSION:
-            raise ConfigError(f"its version must be {CONFIG_VERSION}, not {version!r}")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known - {"version"})
-        if unknown:
-            raise ConfigError(f"unknown keys {', '.join(map(repr, unknown))}")
-        if "pin" not in data:
-            raise ConfigError("it has no PIN")
-        config = cls(**{k: v for k, v in data.items() if k in known})
-        config.check()
-        return config
+def read_config(data: Any) -> KioskConfig:
+    """The configuration in a decoded kiosk.json; ConfigError naming the first wrong field."""
+    if isinstance(data, dict) and "version" not in data:
+        raise ConfigError(RULES["version"])
+    try:
+        return msgspec.convert(data, KioskConfig, strict=True)
+    except msgspec.ValidationError as error:
+        raise ConfigError(problem(error)) from None
 
 
 def config_path(folder: str | os.PathLike[str]) -> Path:
@@ -131,10 +110,10 @@ def load_config(folder: str | os.PathLike[str]) -> KioskConfig:
     if len(raw) > MAX_BYTES:
         raise ConfigError(f"it is larger than {MAX_BYTES} bytes")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        data = msgspec.json.decode(raw)
+    except (msgspec.DecodeError, RecursionError) as error:
         raise ConfigError(f"it is not JSON ({error})") from None
-    return KioskConfig.from_dict(data)
+    return read_config(data)
 
 
 def save_config(folder: str | os.PathLike[str], config: KioskConfig) -> None:

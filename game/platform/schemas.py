@@ -148,3 +148,26 @@ class KioskScores(Schema):
 
 # saved games, best games ---------------------------------------------------------------------
 GameDocument = dict[str, Any]  # a JSON object; core.midend checks the rest as it replays it
+
+
+# kiosk.json ---------------------------------------------------------------------------------
+PIN_LENGTH = (4, 8)
+IDLE_RANGE = (10, 3600)  # seconds
+CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
+
+
+class KioskConfig(Schema):
+    """kiosk.json: one object, its version in it and no wrapper (an operator may write it)."""
+
+    pin: Annotated[str, Meta(pattern=r"^[0-9]{4,8}$")]
+    idle_seconds: Annotated[int, Meta(ge=IDLE_RANGE[0], le=IDLE_RANGE[1])] = 60
+    language: Literal["en", "ja", "hu"] = "en"
+    operator_corner: Literal["top-left", "top-right", "bottom-left", "bottom-right"] = "top-left"
+    version: Literal[1] = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": self.version, **msgspec.to_builtins(self)}
+
+    def check(self) -> None:
+        """ValueError (naming the field) when a value was set out of its range or type."""
+        msgspec.convert(self.to_dict(), type(self), strict=True)

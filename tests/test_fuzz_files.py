@@ -50,6 +50,7 @@ HOSTILE = [
     {"nested": {"deeper": [1, "two"]}},
 ]
 RAW = {json.dumps(BIG): "1e400", json.dumps(HUGE): "1" + "0" * 400}
+NEVER_VALID = HOSTILE[:6] + [HOSTILE[9]]  # no field of any file may hold one of these
 
 
 def _demineur_session() -> DemineurSession:
@@ -220,6 +221,7 @@ def test_a_hostile_field_sets_only_its_file_aside(name, at_pick, how, value):
             (kept,) = folder.glob(name + ".damaged-*")
             assert kept.read_text(encoding="utf-8") == text  # set aside as it was, to look at
         else:  # a value the file may hold: read as it is, and read the same again
+            assert not (how == "replace" and any(value is v for v in NEVER_VALID)), text[:300]
             assert (folder / name).read_text(encoding="utf-8") == text
             assert load_all(folder) == (contents, [])
 
@@ -277,3 +279,41 @@ def test_the_program_starts_on_a_folder_with_a_hostile_file_and_names_it(tmp_pat
             assert levels.book.stats.get("9x9/10").won == 1
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "at", "value"),
+    [
+        ("demineur_stats.json", ("sizes", "9x9/10", "played"), 10**100),
+        ("demineur_stats.json", ("sizes", "9x9/10", "best_times", 0, 0), 10**100),
+        ("demineur_stats.json", ("sizes", "9x9/10", "best_times", 0, 1), 20261201),
+        ("demineur_stats.json", ("recent", "9x9/10", 0), 10**100),
+        ("moleturf.json", ("cleared", "1", "time"), 10**12),
+        ("moleturf.json", ("cleared", "1", "mistakes"), 10**100),
+        ("moleturf.json", ("current",), 31),
+        ("demineur_game.json", ("seed",), 2**64),
+        ("demineur_game.json", ("seed",), -5),
+        ("demineur_game.json", ("params", "level"), "expert"),  # beginner's size
+        ("demineur_game.json", ("clicks",), 10**100),
+        ("demineur_game.json", ("elapsed_ms",), 10**100),
+        ("demineur_best_9x9_10.json", ("hints",), 10**100),
+        ("moleturf_game.json", ("params", "sector"), 4),  # sector 3's board
+        ("moleturf_game.json", ("params", "sector"), 10**100),
+        ("moleturf_game.json", ("params", "shields"), 10**100),
+        ("moleturf_best_03.json", ("params", "sector"), 2),
+        ("kiosk_scores.json", ("boards", "demineur:beginner", 0, "ms"), 10**100),
+        ("settings.json", ("volume",), 10**100),
+        ("settings.json", ("window_size", 0), 10**100),
+    ],
+    ids=lambda v: ".".join(map(str, v)) if isinstance(v, tuple) else repr(v)[:16],
+)
+def test_out_of_range_values_and_a_board_not_matching_its_name_are_refused(name, at, value):
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "data"
+        shutil.copytree(sound_folder(), folder)
+        document = json.loads((folder / name).read_text(encoding="utf-8"))
+        damage(document["data"], at, "replace", value)
+        (folder / name).write_text(json.dumps(document), encoding="utf-8")
+        contents, damaged = load_all(folder)
+        assert damaged == [name]
+        assert contents == {**sound_contents(), name: defaults()[name]}

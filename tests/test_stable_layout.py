@@ -36,7 +36,7 @@ def test_the_demineur_board_stays_put_through_devices_hints_messages_and_the_end
     session = DemineurSession(Minesweeper.from_mines(MINES), clock=app.clock)
     scene = DemineurScene(app, Level("custom", 9, 9, 5), StatsBook(app.storage), session)
     app.scenes.push(scene)
-    rect = scene.view.rect.copy()
+    rect, px = scene.view.rect.copy(), scene.view.px
     steps = [
         lambda: use(app, Device.KEYBOARD),
         lambda: use(app, Device.GAMEPAD),
@@ -51,7 +51,7 @@ def test_the_demineur_board_stays_put_through_devices_hints_messages_and_the_end
     for step in steps:
         step()
         wait(app, 0.1)
-        assert scene.view.rect == rect and scene.view.px == scene.view.px
+        assert scene.view.rect == rect and scene.view.px == px  # the cells keep their size
     assert scene.game.status == "won"
 
 
@@ -69,11 +69,16 @@ def test_the_mole_turf_board_stays_put_through_devices_hints_and_the_alarm(app):
         lambda: scene.act("tap", (sol[0][0], (sol[0][1] + 4) % 9)),  # a conflict: the alarm
         lambda: scene.act("mark", sol[0]),  # refused: a message
         lambda: use(app, Device.MOUSE),
+        lambda: scene.act("tap", (sol[0][0], (sol[0][1] + 4) % 9)),  # take the rival away
+        lambda: [scene.act("tap", cell) for cell in sol[1:]],  # cleared: the end of the game
     ]
     for step in steps:
         step()
         wait(app, 0.1)
-        assert app.scenes.top is scene and scene.board.rect == rect
+        assert scene.board.rect == rect
+    assert scene.game.status == "won"
+    app.draw(0)  # the celebration lies over the board; the board does not move beneath it
+    assert scene.board.rect == rect
 
 
 def test_the_level_screen_keeps_its_rows_when_a_saved_game_appears(app):

@@ -2,10 +2,14 @@
 language, and why a move was refused (``core.moves.Refusal``).
 
 ``core`` gives a technique id and its parameters only; the English templates below are the
-msgids of the translations (``tools/make_hint_pots.py`` writes them into the catalogs), and
-``sentence`` fills them in the language set by ``game.i18n.set_language``. Rows and columns
-in the parameters are already counted from 1, as players count them; turfs are ids, named
-here by the colour the board paints them in.
+msgids of the translations (``python -m tools.update_catalogs`` extracts them), and
+``sentence`` fills them in the language set by ``game.i18n.set_language``. A template that
+names a number of things is a plural pair (``N_plural``): its third item is the parameter it
+agrees with, ``"cells"`` being how many cells the hint is about. Rows and columns in the
+parameters are already counted from 1, as players count them; turfs are ids, named here by
+the colour the board paints them in. Hungarian sentences write "a(z)" before a number or a
+colour and "{value}-s" for "the 3" as a cell: ``i18n.grammar`` settles both once the
+numbers are known (az 5., a 3-as, az 5-ös).
 """
 
 from __future__ import annotations
@@ -14,197 +18,315 @@ from typing import Any
 
 from core.hints import Hint
 from core.moves import Refusal
-from game.i18n import N_, _, pgettext
+from game import i18n
+from game.i18n import N_, NC_, N_plural, _, ngettext, pgettext
+
+Template = str | tuple[str, str, str]
 
 # Démineur, one template per technique of ``core.demineur.logic``.
-DEMINEUR: dict[str, str] = {
-    "first_touch": "The first touch is always safe: it never hides a mine, nor do its neighbours.",
-    "zero": (
-        "The blank cell at row {row}, column {col} has no mine around it: "
-        "its hidden neighbours are safe."
+DEMINEUR: dict[str, Template] = {
+    "first_touch": N_(
+        "The first touch is always safe: no mine is ever placed on it or next to it."
     ),
-    "satisfied": (
-        "The {value} at row {row}, column {col} already touches all of its mines: "
-        "its other hidden neighbours are safe."
+    "zero": N_plural(
+        "Row {row}, column {col} is blank: no mine touches it, so its hidden neighbour is safe.",
+        "Row {row}, column {col} is blank: no mine touches it, so its {cells} hidden neighbours "
+        "are safe.",
+        "cells",
     ),
-    "all_mines": (
-        "The {value} at row {row}, column {col} has just enough hidden neighbours left "
-        "for its mines: these {count} cells are mines."
+    "satisfied": N_plural(
+        "The {value} at row {row}, column {col} already has all its mines: its other hidden "
+        "neighbour is safe.",
+        "The {value} at row {row}, column {col} already has all its mines: its other {cells} "
+        "hidden neighbours are safe.",
+        "cells",
     ),
-    "subset_safe": (
-        "The mines the {value_a} at row {row_a}, column {col_a} still needs all touch the "
-        "{value_b} at row {row_b}, column {col_b} too, and they are all the {value_b} needs: "
-        "its other hidden neighbours are safe."
+    "all_mines": N_plural(
+        "The {value} at row {row}, column {col} still needs a mine and has just one hidden "
+        "neighbour left: that cell is a mine.",
+        "The {value} at row {row}, column {col} still needs a mine in each of its {cells} "
+        "hidden neighbours: they are all mines.",
+        "cells",
     ),
-    "subset_mine": (
-        "The {value_b} at row {row_b}, column {col_b} needs more mines than the cells it "
-        "shares with the {value_a} at row {row_a}, column {col_a} can hold: "
-        "its other hidden neighbours are mines."
+    "subset_safe": N_plural(
+        "Every mine the {value_a} at row {row_a}, column {col_a} still needs also touches the "
+        "{value_b} at row {row_b}, column {col_b}, and that is all the {value_b} needs: its "
+        "other hidden neighbour is safe.",
+        "Every mine the {value_a} at row {row_a}, column {col_a} still needs also touches the "
+        "{value_b} at row {row_b}, column {col_b}, and that is all the {value_b} needs: its "
+        "other {cells} hidden neighbours are safe.",
+        "cells",
     ),
-    "overlap_safe": (
-        "Compare the {value_a} at row {row_a}, column {col_a} with the {value_b} at "
-        "row {row_b}, column {col_b}: their shared hidden cells take so many mines that the "
-        "{value_b}'s other hidden neighbours are safe."
+    "subset_mine": N_plural(
+        "The {value_b} at row {row_b}, column {col_b} needs more mines than the cells it shares "
+        "with the {value_a} at row {row_a}, column {col_a} can hold: its other hidden neighbour "
+        "is a mine.",
+        "The {value_b} at row {row_b}, column {col_b} needs more mines than the cells it shares "
+        "with the {value_a} at row {row_a}, column {col_a} can hold: its other {cells} hidden "
+        "neighbours are all mines.",
+        "cells",
     ),
-    "overlap_mine": (
-        "Compare the {value_a} at row {row_a}, column {col_a} with the {value_b} at "
-        "row {row_b}, column {col_b}: their shared hidden cells can take only a few mines, so "
-        "the {value_b}'s other hidden neighbours are mines."
+    "overlap_safe": N_plural(
+        "Compare the {value_a} at row {row_a}, column {col_a} with the {value_b} at row "
+        "{row_b}, column {col_b}: the hidden cells they share hold so many mines that the "
+        "{value_b}'s other hidden neighbour is safe.",
+        "Compare the {value_a} at row {row_a}, column {col_a} with the {value_b} at row "
+        "{row_b}, column {col_b}: the hidden cells they share hold so many mines that the "
+        "{value_b}'s other {cells} hidden neighbours are safe.",
+        "cells",
     ),
-    "group_safe": (
-        "These {numbers} linked numbers allow {arrangements} arrangements of mines, "
-        "and none of them puts a mine here: these cells are safe."
+    "overlap_mine": N_plural(
+        "Compare the {value_a} at row {row_a}, column {col_a} with the {value_b} at row "
+        "{row_b}, column {col_b}: the hidden cells they share can hold only a few mines, so the "
+        "{value_b}'s other hidden neighbour is a mine.",
+        "Compare the {value_a} at row {row_a}, column {col_a} with the {value_b} at row "
+        "{row_b}, column {col_b}: the hidden cells they share can hold only a few mines, so the "
+        "{value_b}'s other {cells} hidden neighbours are all mines.",
+        "cells",
     ),
-    "group_mine": (
-        "These {numbers} linked numbers allow {arrangements} arrangements of mines, "
-        "and every one of them puts a mine here: these cells are mines."
+    "group_safe": N_plural(
+        "Together, {numbers} allow {arrangements}, and not one puts a mine on this cell: it "
+        "is safe.",
+        "Together, {numbers} allow {arrangements}, and not one puts a mine on any of these "
+        "{cells} cells: they are safe.",
+        "cells",
     ),
-    "total_safe": (
-        "The board has {mines} mines in all, and the numbers already need every one of "
-        "them elsewhere: these cells are safe."
+    "group_mine": N_plural(
+        "Together, {numbers} allow {arrangements}, and every one puts a mine on this cell: it "
+        "is a mine.",
+        "Together, {numbers} allow {arrangements}, and every one puts a mine on each of these "
+        "{cells} cells: they are mines.",
+        "cells",
     ),
-    "total_mine": (
-        "The board has {mines} mines in all, and the numbers leave room for the last ones "
-        "only here: these cells are mines."
+    "total_safe": N_plural(
+        "The board hides {mines} in all, and the numbers need every one of them elsewhere: "
+        "this cell is safe.",
+        "The board hides {mines} in all, and the numbers need every one of them elsewhere: "
+        "these {cells} cells are safe.",
+        "cells",
     ),
-    "guess": (
-        "No certain move is left. The least risky cell is at row {row}, column {col}: "
-        "a {percent}% chance of a mine."
+    "total_mine": N_plural(
+        "The board hides {mines} in all, and the numbers leave room for the last one only "
+        "here: this cell is a mine.",
+        "The board hides {mines} in all, and the numbers leave room for the last ones only "
+        "here: these {cells} cells are mines.",
+        "cells",
     ),
-    "guess_approx": (
-        "No certain move is left. The least risky cell is at row {row}, column {col}: "
-        "about a {percent}% chance of a mine (an estimate: too many arrangements to count)."
+    "guess": N_(
+        "Nothing is certain any more. The safest cell to try is row {row}, column {col}: it "
+        "hides a mine with a chance of {percent}."
     ),
+    "guess_approx": N_(
+        "Nothing is certain any more. The safest cell to try is row {row}, column {col}: it "
+        "hides a mine with a chance of about {percent} (an estimate: there are too many "
+        "arrangements to count)."
+    ),
+}
+
+# the counted nouns the Démineur sentences fill in
+COUNTED = {
+    "numbers": lambda n: ngettext("this number", "these {n} linked numbers", n),
+    "arrangements": lambda n: ngettext(
+        "only {n} arrangement of mines", "{n} arrangements of mines", n
+    ),
+    "mines": lambda n: ngettext("{n} mine", "{n} mines", n),
 }
 
 
 # Cyber Mole Turf, one template per technique of ``core.moleturf.logic``.
-MOLETURF: dict[str, str] = {
-    "wrong_mole": "The mole at row {row}, column {col} is not part of the solution: remove it.",
-    "wrong_mark": (
+MOLETURF: dict[str, Template] = {
+    "wrong_mole": N_("The mole at row {row}, column {col} is not part of the solution: remove it."),
+    "wrong_mark": N_(
         "The marker at row {row}, column {col} covers the cell where a mole belongs: erase it."
     ),
-    "mole_sees": (
-        "The mole at row {row}, column {col} rules out the rest of its row, its column, "
-        "the {turf} turf and its 8 neighbours."
+    "mole_sees": N_(
+        "The mole at row {row}, column {col} rules out the rest of its row and its column, the "
+        "rest of the {turf} turf and its 8 neighbours."
     ),
-    "last_in_row": "Row {row} has only one place left for its mole: column {col}.",
-    "last_in_col": "Column {col} has only one place left for its mole: row {row}.",
-    "last_in_turf": (
-        "The {turf} turf has only one place left for its mole: row {row}, column {col}."
+    "last_in_row": N_("Row {row}: the only place left for its mole is column {col}."),
+    "last_in_col": N_("Column {col}: the only place left for its mole is row {row}."),
+    "last_in_turf": N_(
+        "The {turf} turf: the only place left for its mole is row {row}, column {col}."
     ),
-    "turf_in_row": (
-        "Every cell left in the {turf} turf is in row {row}, so the turf's mole is in that row: "
-        "the other cells of row {row} are impossible."
+    "turf_in_row": N_plural(
+        "All that is left of the {turf} turf lies in row {row}, so its mole is in that row: the "
+        "other cell of row {row} is impossible.",
+        "All that is left of the {turf} turf lies in row {row}, so its mole is in that row: the "
+        "other {cells} cells of row {row} are impossible.",
+        "cells",
     ),
-    "turf_in_col": (
-        "Every cell left in the {turf} turf is in column {col}, so the turf's mole is in that "
-        "column: the other cells of column {col} are impossible."
+    "turf_in_col": N_plural(
+        "All that is left of the {turf} turf lies in column {col}, so its mole is in that "
+        "column: the other cell of column {col} is impossible.",
+        "All that is left of the {turf} turf lies in column {col}, so its mole is in that "
+        "column: the other {cells} cells of column {col} are impossible.",
+        "cells",
     ),
-    "row_in_turf": (
-        "Every cell left in row {row} is in the {turf} turf, so the turf's mole is in row {row}: "
-        "the turf's other cells are impossible."
+    "row_in_turf": N_plural(
+        "All that is left of row {row} lies in the {turf} turf, so the turf's mole is in row "
+        "{row}: the turf's other cell is impossible.",
+        "All that is left of row {row} lies in the {turf} turf, so the turf's mole is in row "
+        "{row}: the turf's other {cells} cells are impossible.",
+        "cells",
     ),
-    "col_in_turf": (
-        "Every cell left in column {col} is in the {turf} turf, so the turf's mole is in "
-        "column {col}: the turf's other cells are impossible."
+    "col_in_turf": N_plural(
+        "All that is left of column {col} lies in the {turf} turf, so the turf's mole is in "
+        "column {col}: the turf's other cell is impossible.",
+        "All that is left of column {col} lies in the {turf} turf, so the turf's mole is in "
+        "column {col}: the turf's other {cells} cells are impossible.",
+        "cells",
     ),
-    "seen_by_row": (
-        "Wherever the mole of row {row} goes, it rules out these cells: they are impossible."
+    "seen_by_row": N_plural(
+        "Wherever the mole of row {row} goes, it rules out this cell: it is impossible.",
+        "Wherever the mole of row {row} goes, it rules out these {cells} cells: they are "
+        "impossible.",
+        "cells",
     ),
-    "seen_by_col": (
-        "Wherever the mole of column {col} goes, it rules out these cells: they are impossible."
+    "seen_by_col": N_plural(
+        "Wherever the mole of column {col} goes, it rules out this cell: it is impossible.",
+        "Wherever the mole of column {col} goes, it rules out these {cells} cells: they are "
+        "impossible.",
+        "cells",
     ),
-    "seen_by_turf": (
-        "Wherever the mole of the {turf} turf goes, it rules out these cells: they are impossible."
+    "seen_by_turf": N_plural(
+        "Wherever the mole of the {turf} turf goes, it rules out this cell: it is impossible.",
+        "Wherever the mole of the {turf} turf goes, it rules out these {cells} cells: they are "
+        "impossible.",
+        "cells",
     ),
-    "turfs_in_rows": (
-        "The {count} turfs {turfs} have cells left only in rows {rows}, so their moles fill "
-        "those rows: the other cells of rows {rows} are impossible."
+    "turfs_in_rows": N_plural(
+        "The {turfs} turfs have cells left only in rows {rows}, so their moles fill those rows: "
+        "the other cell of those rows is impossible.",
+        "The {turfs} turfs have cells left only in rows {rows}, so their moles fill those rows: "
+        "the other {cells} cells of those rows are impossible.",
+        "cells",
     ),
-    "turfs_in_cols": (
-        "The {count} turfs {turfs} have cells left only in columns {cols}, so their moles fill "
-        "those columns: the other cells of columns {cols} are impossible."
+    "turfs_in_cols": N_plural(
+        "The {turfs} turfs have cells left only in columns {cols}, so their moles fill those "
+        "columns: the other cell of those columns is impossible.",
+        "The {turfs} turfs have cells left only in columns {cols}, so their moles fill those "
+        "columns: the other {cells} cells of those columns are impossible.",
+        "cells",
     ),
-    "rows_in_turfs": (
-        "Rows {rows} have cells left only in the {count} turfs {turfs}, so those turfs' moles "
-        "are in these rows: the turfs' other cells are impossible."
+    "rows_in_turfs": N_plural(
+        "Rows {rows} have cells left only in the {turfs} turfs, so those turfs' moles are in "
+        "these rows: the other cell of those turfs is impossible.",
+        "Rows {rows} have cells left only in the {turfs} turfs, so those turfs' moles are in "
+        "these rows: the other {cells} cells of those turfs are impossible.",
+        "cells",
     ),
-    "cols_in_turfs": (
-        "Columns {cols} have cells left only in the {count} turfs {turfs}, so those turfs' moles "
-        "are in these columns: the turfs' other cells are impossible."
+    "cols_in_turfs": N_plural(
+        "Columns {cols} have cells left only in the {turfs} turfs, so those turfs' moles are in "
+        "these columns: the other cell of those turfs is impossible.",
+        "Columns {cols} have cells left only in the {turfs} turfs, so those turfs' moles are in "
+        "these columns: the other {cells} cells of those turfs are impossible.",
+        "cells",
     ),
-    "would_empty_row": (
-        "A mole at row {row}, column {col} would force moles on {forced}, and then row "
-        "{other_row} would have no place left for its mole: that cell is impossible."
+    "would_empty_row": N_plural(
+        "A mole at row {row}, column {col} would force a mole onto {forced}, and then row "
+        "{other_row} would have no place left for its mole: that cell is impossible.",
+        "A mole at row {row}, column {col} would force moles onto {forced}, and then row "
+        "{other_row} would have no place left for its mole: that cell is impossible.",
+        "forced",
     ),
-    "would_empty_col": (
-        "A mole at row {row}, column {col} would force moles on {forced}, and then column "
-        "{other_col} would have no place left for its mole: that cell is impossible."
+    "would_empty_col": N_plural(
+        "A mole at row {row}, column {col} would force a mole onto {forced}, and then column "
+        "{other_col} would have no place left for its mole: that cell is impossible.",
+        "A mole at row {row}, column {col} would force moles onto {forced}, and then column "
+        "{other_col} would have no place left for its mole: that cell is impossible.",
+        "forced",
     ),
-    "would_empty_turf": (
-        "A mole at row {row}, column {col} would force moles on {forced}, and then the "
-        "{other_turf} turf would have no place left for its mole: that cell is impossible."
+    "would_empty_turf": N_plural(
+        "A mole at row {row}, column {col} would force a mole onto {forced}, and then the "
+        "{other_turf} turf would have no place left for its mole: that cell is impossible.",
+        "A mole at row {row}, column {col} would force moles onto {forced}, and then the "
+        "{other_turf} turf would have no place left for its mole: that cell is impossible.",
+        "forced",
     ),
-    "forcing_chain_row": (
+    "forcing_chain_row": N_plural(
+        "A mole at row {row}, column {col} would force {count} more mole: {forced}. Then row "
+        "{other_row} would have no place left for its mole: that cell is impossible.",
         "A mole at row {row}, column {col} would set off a chain of {count} forced moles: "
-        "{forced}. Then row {other_row} would have no place left for its mole: "
-        "that cell is impossible."
+        "{forced}. Then row {other_row} would have no place left for its mole: that cell is "
+        "impossible.",
+        "count",
     ),
-    "forcing_chain_col": (
+    "forcing_chain_col": N_plural(
+        "A mole at row {row}, column {col} would force {count} more mole: {forced}. Then "
+        "column {other_col} would have no place left for its mole: that cell is impossible.",
         "A mole at row {row}, column {col} would set off a chain of {count} forced moles: "
-        "{forced}. Then column {other_col} would have no place left for its mole: "
-        "that cell is impossible."
+        "{forced}. Then column {other_col} would have no place left for its mole: that cell is "
+        "impossible.",
+        "count",
     ),
-    "forcing_chain_turf": (
+    "forcing_chain_turf": N_plural(
+        "A mole at row {row}, column {col} would force {count} more mole: {forced}. Then the "
+        "{other_turf} turf would have no place left for its mole: that cell is impossible.",
         "A mole at row {row}, column {col} would set off a chain of {count} forced moles: "
-        "{forced}. Then the {other_turf} turf would have no place left for its mole: "
-        "that cell is impossible."
+        "{forced}. Then the {other_turf} turf would have no place left for its mole: that cell "
+        "is impossible.",
+        "count",
     ),
-    "cases_row": (
-        "A mole at row {row}, column {col} and the moles it forces would leave row {rows} "
-        "only {count} places for its mole; each of them, with the moles it forces in turn, "
-        "leaves some row, column or turf with no place: that cell is impossible."
+    "cases_row": N_plural(
+        "Suppose a mole at row {row}, column {col}: with the moles it forces, row {rows} keeps "
+        "{count} place for its mole, and that place, with the moles it forces in turn, leaves "
+        "some row, column or turf with no place. So that cell is impossible.",
+        "Suppose a mole at row {row}, column {col}: with the moles it forces, row {rows} keeps "
+        "only {count} places for its mole, and each of them, with the moles it forces in turn, "
+        "leaves some row, column or turf with no place. So that cell is impossible.",
+        "count",
     ),
-    "cases_col": (
-        "A mole at row {row}, column {col} and the moles it forces would leave column {cols} "
-        "only {count} places for its mole; each of them, with the moles it forces in turn, "
-        "leaves some row, column or turf with no place: that cell is impossible."
+    "cases_col": N_plural(
+        "Suppose a mole at row {row}, column {col}: with the moles it forces, column {cols} "
+        "keeps {count} place for its mole, and that place, with the moles it forces in turn, "
+        "leaves some row, column or turf with no place. So that cell is impossible.",
+        "Suppose a mole at row {row}, column {col}: with the moles it forces, column {cols} "
+        "keeps only {count} places for its mole, and each of them, with the moles it forces in "
+        "turn, leaves some row, column or turf with no place. So that cell is impossible.",
+        "count",
     ),
-    "cases_turf": (
-        "A mole at row {row}, column {col} and the moles it forces would leave the {turf} "
-        "turf only {count} places for its mole; each of them, with the moles it forces in "
-        "turn, leaves some row, column or turf with no place: that cell is impossible."
+    "cases_turf": N_plural(
+        "Suppose a mole at row {row}, column {col}: with the moles it forces, the {turf} turf "
+        "keeps {count} place for its mole, and that place, with the moles it forces in turn, "
+        "leaves some row, column or turf with no place. So that cell is impossible.",
+        "Suppose a mole at row {row}, column {col}: with the moles it forces, the {turf} turf "
+        "keeps only {count} places for its mole, and each of them, with the moles it forces in "
+        "turn, leaves some row, column or turf with no place. So that cell is impossible.",
+        "count",
     ),
-    "deep_contradiction": (
-        "A mole at row {row}, column {col} leads nowhere: however the places left are tried "
-        "for the moles it does not force, all {count} cases end with some row, column or "
-        "turf that has no place for its mole: that cell is impossible."
+    "deep_contradiction": N_plural(
+        "A mole at row {row}, column {col} leads nowhere: however the places left are tried for "
+        "the moles it does not force, the {count} case ends with a row, column or turf that has "
+        "no place for its mole. So that cell is impossible.",
+        "A mole at row {row}, column {col} leads nowhere: however the places left are tried for "
+        "the moles it does not force, all {count} cases end with a row, column or turf that has "
+        "no place for its mole. So that cell is impossible.",
+        "count",
     ),
 }
 
 # How a cell is named inside a sentence (the forced moles of a would_empty_* hint).
-CELL_NAME = "row {row}, column {col}"
+CELL_NAME = N_("row {row}, column {col}")
 
 # The name each turf id goes by in sentences; the front end paints turf k in colour k.
 COLOUR_CONTEXT = "turf colour"
 TURF_COLOURS: tuple[str, ...] = (
-    "red",
-    "orange",
-    "yellow",
-    "green",
-    "cyan",
-    "blue",
-    "purple",
-    "pink",
-    "brown",
-    "lime",
-    "teal",
-    "navy",
-    "magenta",
-    "olive",
-    "grey",
-    "white",
+    NC_("turf colour", "red"),
+    NC_("turf colour", "orange"),
+    NC_("turf colour", "yellow"),
+    NC_("turf colour", "green"),
+    NC_("turf colour", "cyan"),
+    NC_("turf colour", "blue"),
+    NC_("turf colour", "purple"),
+    NC_("turf colour", "pink"),
+    NC_("turf colour", "brown"),
+    NC_("turf colour", "lime"),
+    NC_("turf colour", "teal"),
+    NC_("turf colour", "navy"),
+    NC_("turf colour", "magenta"),
+    NC_("turf colour", "olive"),
+    NC_("turf colour", "grey"),
+    NC_("turf colour", "white"),
 )
 
 
@@ -217,13 +339,27 @@ def _fill(key: str, value: Any) -> Any:
     if key in ("turf", "other_turf"):
         return turf_name(value)
     if key == "turfs":
-        return ", ".join(turf_name(t) for t in value)
+        return i18n.names(turf_name(t) for t in value)
     if key == "forced":
-        cell = _(CELL_NAME)
-        return "; ".join(cell.format(row=r, col=c) for r, c in value)
-    if isinstance(value, tuple):
-        return ", ".join(str(v) for v in value)
+        return i18n.join(_(CELL_NAME).format(row=r, col=c) for r, c in value)
+    if key in COUNTED:
+        return COUNTED[key](value).format(n=value)
+    if key == "percent":
+        return i18n.percent(value / 100)
+    if isinstance(value, tuple):  # rows or columns
+        return i18n.ordinals(value)
     return value
+
+
+def render(template: Template, params: dict[str, Any]) -> str:
+    """A template (or plural pair) in the current language, filled with ``params``."""
+    if isinstance(template, tuple):
+        one, many, agrees = template
+        n = params[agrees]
+        text = ngettext(one, many, len(n) if isinstance(n, tuple) else n)
+    else:
+        text = _(template)
+    return i18n.grammar(text.format(**{key: _fill(key, value) for key, value in params.items()}))
 
 
 def sentence(hint: Hint) -> str:
@@ -231,18 +367,20 @@ def sentence(hint: Hint) -> str:
     template = DEMINEUR.get(hint.technique) or MOLETURF.get(hint.technique)
     if template is None:
         raise ValueError(f"no sentence for the hint technique {hint.technique!r}")
-    params = {key: _fill(key, value) for key, value in hint.params.items()}
-    return _(template).format(**params)
+    return render(template, {"cells": len(hint.cells), **hint.params})
 
 
 # Why a move was refused (``core.moves.Refusal.reason``), for the message line.
-REFUSALS: dict[str, str] = {
+REFUSALS: dict[str, Template] = {
     # Démineur
     "game_over": N_("The game is over: retry it or start a new one."),
     "nothing_to_open": N_("This cell is already open."),
-    "chord_flags": N_(
+    "chord_flags": N_plural(
         "A chord opens a number's neighbours once exactly as many flags touch it as its "
-        "value: this {value} touches {flags}."
+        "value: this {value} touches {flags} flag.",
+        "A chord opens a number's neighbours once exactly as many flags touch it as its "
+        "value: this {value} touches {flags} flags.",
+        "flags",
     ),
     "chord_hidden": N_("A chord is made on a revealed number; this cell is still hidden."),
     "flag_before_start": N_("Flags come after the first touch: touch a cell to start."),
@@ -259,4 +397,4 @@ REFUSALS: dict[str, str] = {
 
 def refusal(refused: Refusal) -> str:
     """Why an intent changed nothing, as one sentence in the current language."""
-    return _(REFUSALS[refused.reason]).format(**refused.params)
+    return render(REFUSALS[refused.reason], refused.params)

@@ -1,23 +1,37 @@
-"""Translations: gettext catalogs for English, Japanese and Hungarian.
+"""Translations and locale formatting for English, Japanese and Hungarian.
 
 The sources are ``locale/<lang>/LC_MESSAGES/cmt.po`` (installed as the ``cmt_locale``
-package). They are read at run time: each ``.po`` is parsed and compiled to ``.mo`` bytes in
-memory, which ``gettext.GNUTranslations`` loads, so there is no build step and no ``.mo`` file
-anywhere (none is ever committed). Plural forms come from each catalog's header.
+package; ``python -m tools.update_catalogs`` keeps them up to date with Babel). A catalog is
+compiled with Babel the first time its language is used, into memory, and the standard
+``gettext.GNUTranslations`` serves it from then on: no ``.mo`` file is ever written or
+committed (compiling one catalog takes about 6 ms). Plural rules come from each catalog's
+header, which Babel writes from CLDR.
 
 Views call ``_()`` (and ``ngettext``) every time they lay out, so switching the language with
 ``set_language`` re-renders the whole screen at once. Tables of strings defined at import
 time mark them with ``N_()`` and translate them when drawn.
+
+Numbers, percentages, dates, durations and lists are written the current language's way
+(``decimal``, ``percent``, ``date``, ``duration``, ``join``, all from Babel's CLDR data), and
+the grammar the sentences need lives here too: Hungarian ``article`` and number suffixes
+(``hu_suffix``), Japanese ordinal positions come from the catalog (行目 / 列目).
 """
 
 from __future__ import annotations
 
-import ast
+import datetime
 import gettext
 import io
 import locale
 import os
-import struct
+import re
+from collections.abc import Iterable
+
+from babel.dates import format_date, format_timedelta
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
 
 from game.platform.paths import resource
 
@@ -26,112 +40,48 @@ LANGUAGES = ("en", "ja", "hu")
 # each language's name, written in that language, for the language button and the settings
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "hu": "Magyar"}
 
-_catalogs: dict[str, gettext.NullTranslations] = {}
+_catalogs: dict[str, gettext.GNUTranslations] = {}
 _current = "en"
-
-
-def parse_po(text: str, keep_untranslated: bool = False) -> dict[str, str]:
-    """The messages of a .po file: msgid -> msgstr (plurals joined by NUL, contexts by EOT).
-
-    Empty translations and fuzzy entries are left out (unless ``keep_untranslated``, for
-    templates), so gettext falls back to the msgid. The header (msgid "") is kept: it carries
-    the charset and the plural rule.
-    """
-    messages: dict[str, str] = {}
-    entry: dict[str, list[str]] = {}
-    key: str | None = None
-    fuzzy = False
-
-    def finish() -> None:
-        nonlocal entry, key, fuzzy
-        if "msgid" in entry and not fuzzy:
-            msgid = "".join(entry["msgid"])
-            if "msgctxt" in entry:
-                msgid = "".join(entry["msgctxt"]) + "\x04" + msgid
-            if "msgid_plural" in entry:
-                msgid += "\x00" + "".join(entry["msgid_plural"])
-                forms = sorted(k for k in entry if k.startswith("msgstr["))
-                msgstr = "\x00".join("".join(entry[k]) for k in forms)
-                translated = all(entry[k] and "".join(entry[k]) for k in forms)
-            else:
-                msgstr = "".join(entry.get("msgstr", []))
-                translated = bool(msgstr)
-            if translated or keep_untranslated:
-                messages[msgid] = msgstr
-        entry, key, fuzzy = {}, None, False
-
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            finish()
-        elif line.startswith("#"):
-            if key is not None and key.startswith("msgstr"):
-                finish()
-            if line.startswith("#,") and "fuzzy" in line:
-                fuzzy = True
-        elif line.startswith('"'):
-            if key is None:
-                raise ValueError(f"line {number}: a string continues nothing")
-            entry[key].append(_unquote(line, number))
-        else:
-            word, _, rest = line.partition(" ")
-            if word in ("msgctxt", "msgid") and key is not None and key.startswith("msgstr"):
-                finish()
-            if not (word in ("msgctxt", "msgid", "msgid_plural", "msgstr") or _is_form(word)):
-                raise ValueError(f"line {number}: unknown keyword {word!r}")
-            key = word
-            entry[key] = [_unquote(rest.strip(), number)]
-    finish()
-    return messages
-
-
-def _is_form(word: str) -> bool:
-    return word.startswith("msgstr[") and word.endswith("]") and word[7:-1].isdigit()
-
-
-def _unquote(s: str, number: int) -> str:
-    if len(s) < 2 or not (s.startswith('"') and s.endswith('"')):
-        raise ValueError(f"line {number}: expected a quoted string, got {s!r}")
-    try:
-        return ast.literal_eval(s)
-    except (ValueError, SyntaxError):
-        raise ValueError(f"line {number}: bad string {s!r}") from None
-
-
-def compile_mo(messages: dict[str, str]) -> bytes:
-    """The GNU .mo encoding of ``messages`` (what msgfmt writes), without a hash table."""
-    ids = sorted(messages)
-    id_bytes = [m.encode("utf-8") for m in ids]
-    str_bytes = [messages[m].encode("utf-8") for m in ids]
-    n = len(ids)
-    header_size = 7 * 4
-    ids_table = header_size
-    strs_table = ids_table + n * 8
-    data_start = strs_table + n * 8
-    offsets: list[tuple[int, int]] = []
-    data = io.BytesIO()
-    for b in id_bytes + str_bytes:
-        offsets.append((len(b), data_start + data.tell()))
-        data.write(b + b"\0")
-    out = io.BytesIO()
-    out.write(struct.pack("<7I", 0x950412DE, 0, n, ids_table, strs_table, 0, 0))
-    for length, offset in offsets:
-        out.write(struct.pack("<2I", length, offset))
-    out.write(data.getvalue())
-    return out.getvalue()
 
 
 def catalog_path(language: str):
     return resource("cmt_locale", language, "LC_MESSAGES", f"{DOMAIN}.po")
 
 
-def load_catalog(language: str) -> gettext.NullTranslations:
+def _check(language: str) -> None:
     if language not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
+
+
+def read_catalog(language: str):
+    """The ``babel.messages.Catalog`` of ``language``, as its .po source says."""
+    _check(language)
+    with catalog_path(language).open("rb") as f:
+        return read_po(f, locale=language, domain=DOMAIN)
+
+
+def catalog_messages(language: str, keep_untranslated: bool = False) -> dict[str, str]:
+    """msgid -> msgstr of a catalog, keyed as in a .mo file (context + EOT + msgid; a plural's
+    msgids and forms joined by NUL). Empty and fuzzy translations are left out unless
+    ``keep_untranslated``; the header (msgid "") is never in it."""
+    found: dict[str, str] = {}
+    for m in read_catalog(language):
+        if not m.id or (m.fuzzy and not keep_untranslated):
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if all(strings) or keep_untranslated:
+            key = "\x00".join(ids)
+            found[f"{m.context}\x04{key}" if m.context else key] = "\x00".join(strings)
+    return found
+
+
+def load_catalog(language: str) -> gettext.GNUTranslations:
     if language not in _catalogs:
-        text = catalog_path(language).read_text(encoding="utf-8")
-        mo = compile_mo(parse_po(text))
-        _catalogs[language] = gettext.GNUTranslations(io.BytesIO(mo))
+        mo = io.BytesIO()
+        write_mo(mo, read_catalog(language))
+        mo.seek(0)
+        _catalogs[language] = gettext.GNUTranslations(mo)
     return _catalogs[language]
 
 
@@ -152,12 +102,18 @@ def next_language(language: str | None = None) -> str:
 
 
 def system_language() -> str:
-    """The player's system language if we have it, else English (used on the first run)."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+    """The player's system language if we have it, else English (used on the first run).
+
+    As gettext does: the first of LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set decides,
+    and LANGUAGE may list several languages in order of preference (``LANGUAGE=hu:en``)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:
-            code = value.split(":")[0][:2].lower()
-            return code if code in LANGUAGES else "en"
+            for choice in value.split(":"):
+                code = choice[:2].lower()
+                if code in LANGUAGES:
+                    return code
+            return "en"
     code = (locale.getlocale()[0] or "")[:2].lower()
     return code if code in LANGUAGES else "en"
 
@@ -172,12 +128,205 @@ def pgettext(context: str, message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message that agrees with the number ``n`` in the current language."""
     return load_catalog(_current).ngettext(singular, plural, n)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return load_catalog(_current).npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:
     """Marks a string for translation where it is defined; ``_()`` translates it when shown."""
     return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Marks a message with a context where it is defined; ``pgettext`` translates it."""
+    return message
+
+
+def N_plural(singular: str, plural: str, agrees: str) -> tuple[str, str, str]:
+    """Marks a plural pair where it is defined; ``ngettext`` picks its form when shown, by the
+    number in the parameter ``agrees``."""
+    return singular, plural, agrees
+
+
+# ----- numbers, dates and lists, the current language's way (CLDR data through Babel) -------
+
+
+def decimal(value: float, places: int = 2) -> str:
+    """``value`` with exactly ``places`` decimals: 78.63 in English, 78,63 in Hungarian."""
+    pattern = "#,##0." + "0" * places if places else "#,##0"
+    return format_decimal(value, format=pattern, locale=_current)
+
+
+def integer(value: int) -> str:
+    """A whole number with the language's digit grouping (12,345 / 12 345)."""
+    return format_decimal(value, locale=_current)
+
+
+def percent(fraction: float) -> str:
+    """A fraction as a whole percentage written the language's way (0.78 -> 78%)."""
+    return format_percent(fraction, locale=_current)
+
+
+def date(day: datetime.date | str) -> str:
+    """A calendar day (a date or its ISO text) in the language's format: Dec 1, 2026 /
+    2026/12/01 / 2026. dec. 1. Text that is not an ISO date is shown as it is."""
+    if isinstance(day, str):
+        try:
+            day = datetime.date.fromisoformat(day)
+        except ValueError:
+            return day
+    return format_date(day, "medium", locale=_current)
+
+
+def duration(seconds: float) -> str:
+    """A length of time in the language's short units: 45 sec / 45 秒 / 45 mp."""
+    return format_timedelta(
+        datetime.timedelta(seconds=seconds), threshold=2, format="short", locale=_current
+    )
+
+
+def join(items: Iterable[str]) -> str:
+    """Names joined as the language lists them: "red, green and blue" / "piros, zöld és kék";
+    Japanese joins names with 「・」 (赤・緑・青)."""
+    items = list(items)
+    if _current == "ja":
+        return "・".join(items)
+    if not any(", " in item for item in items):
+        return format_list(items, locale=_current)
+    # items with commas of their own ("row 4, column 2") are kept apart by semicolons
+    marks = [f"\x00{i}\x00" for i in range(len(items))]
+    text = format_list(marks, locale=_current).replace(", ", "; ")
+    for mark, item in zip(marks, items, strict=True):
+        text = text.replace(mark, item)
+    return text
+
+
+def names(words: Iterable[str]) -> str:
+    """Names that a sentence puts before one noun ("the orange and green turfs"): Hungarian
+    gives each its article (a narancs és a zöld), Japanese joins them with 「・」."""
+    return join(f"a(z) {w}" if _current == "hu" else w for w in words)
+
+
+def ordinals(numbers: Iterable[int]) -> str:
+    """Row or column numbers that a sentence puts before one noun ("rows 2 and 5"): Hungarian
+    writes each as an ordinal with its article (a 2. és az 5.), Japanese 2・5 (…行目)."""
+    return join(f"a(z) {n}." if _current == "hu" else str(n) for n in numbers)
+
+
+# ----- Hungarian grammar --------------------------------------------------------------------
+
+# The word a number is read with last decides its suffixes (3-ból, 5-ből, 10-ben, 6-os): by
+# its units digit, else its tens, else száz / ezer / millió. Back (B) or front (F) vowels;
+# the -s suffix's linking vowel per word (hármas, ötös, hatos, kettes...).
+_UNITS = {1: "F", 2: "F", 3: "B", 4: "F", 5: "F", 6: "B", 7: "F", 8: "B", 9: "F"}
+_TENS = {1: "F", 2: "B", 3: "B", 4: "F", 5: "F", 6: "B", 7: "F", 8: "B", 9: "F"}
+_UNITS_S = {1: "es", 2: "es", 3: "as", 4: "es", 5: "ös", 6: "os", 7: "es", 8: "as", 9: "es"}
+_TENS_S = {1: "es", 2: "as", 3: "as", 4: "es", 5: "es", 6: "as", 7: "es", 8: "as", 9: "es"}
+
+
+def _last_word(n: int) -> tuple[str, str]:
+    """(vowel class, -s linking vowel) of the last word ``n`` is read with."""
+    n = abs(n)
+    if n == 0:
+        return "B", "ás"  # nulla
+    if n % 10:
+        return _UNITS[n % 10], _UNITS_S[n % 10]
+    if n % 100:
+        return _TENS[n // 10 % 10], _TENS_S[n // 10 % 10]
+    if n % 1000:
+        return "B", "as"  # száz
+    if n % 1_000_000:
+        return "F", "es"  # ezer
+    return "B", "s"  # millió
+
+
+def hu_suffix(n: int, back: str, front: str) -> str:
+    """``n`` with a two-form suffix in vowel harmony: hu_suffix(3, "ból", "ből") -> "3-ból",
+    hu_suffix(5, "ból", "ből") -> "5-ből", hu_suffix(10, "ban", "ben") -> "10-ben"."""
+    return f"{n}-{back if _last_word(n)[0] == 'B' else front}"
+
+
+def hu_s(n: int) -> str:
+    """``n`` with the -s suffix ("the 3" as a cell): 1-es, 3-as, 5-ös, 6-os, 100-as, 1000-es."""
+    return f"{n}-{_last_word(n)[1]}"
+
+
+_VOWELS = "aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ"
+
+
+def _reads_with_vowel(n: int) -> bool:
+    """Whether the Hungarian numeral of ``n`` (or its ordinal) starts with a vowel: egy, öt,
+    ötven, ötszáz, ezer, egymillió... The leading group decides (1000 is ezer, 1xxx ezer...)."""
+    n = abs(n)
+    for size in (1_000_000_000, 1_000_000, 1000):
+        if n >= size:
+            lead = n // size
+            return (size == 1000 and lead == 1) or _reads_with_vowel(lead)
+    if n >= 100:
+        return n // 100 == 5  # száz, kétszáz... but ötszáz
+    if n >= 10:
+        return n // 10 == 5  # tíz, húsz... but ötven
+    return n in (1, 5)  # egy, öt (nulla, kettő, három... start with a consonant)
+
+
+def article(word: int | str) -> str:
+    """The Hungarian definite article before ``word``: "az" before a vowel sound (az 1., az 5,
+    az 50, az 1000, az okker), "a" otherwise (a 2, a 10, a 100, a piros)."""
+    if isinstance(word, int):
+        return "az" if _reads_with_vowel(word) else "a"
+    text = word.lstrip()
+    head = text.split(".")[0].split("-")[0].replace("\u00a0", "").replace(" ", "")
+    if head.isdigit():
+        return article(int(head))
+    return "az" if text[:1] in _VOWELS else "a"
+
+
+def a(word: int | str) -> str:
+    """``word`` with its Hungarian article: "az 5", "a 3", "az okker"."""
+    return f"{article(word)} {word}"
+
+
+# what a Hungarian translation writes where the grammar depends on a number or word filled
+# in later: "a(z) 5." (-> az 5.), "{value}-s" (-> 3-as, 5-ös), "3-ból" / "3-ből" (either form:
+# the number decides), and the same for -ban/-ben, -ba/-be, -ra/-re, -ról/-ről, -nál/-nél,
+# -tól/-től, -nak/-nek
+_ARTICLE = re.compile(r"\b([Aa])\(z\) (\S+)")
+_PAIRS = (("ból", "ből"), ("ban", "ben"), ("ba", "be"), ("ra", "re"), ("ról", "ről"))
+_PAIRS += (("nál", "nél"), ("tól", "től"), ("nak", "nek"), ("sal", "sel"))
+_TAILS = "|".join(f"{b}|{f}" for b, f in _PAIRS)
+_SUFFIX = re.compile(rf"\b(\d+)-({_TAILS})\b")
+# "{value}-s" and its case forms: 3-as, 3-ast, 3-asnak, 5-össel...
+_S_SUFFIX = re.compile(rf"\b(\d+)-s(t|{_TAILS})?\b")
+_PAIR_OF = {form: pair for pair in _PAIRS for form in pair}
+
+
+def _tail(n: int, tail: str | None) -> str:
+    if not tail or tail == "t":
+        return tail or ""
+    back, front = _PAIR_OF[tail]
+    return back if _last_word(n)[0] == "B" else front
+
+
+def hungarian(text: str) -> str:
+    """Settle the Hungarian articles and number suffixes of a filled-in sentence."""
+
+    def the(m: re.Match) -> str:
+        word = article(m.group(2))
+        return f"{word.capitalize() if m.group(1) == 'A' else word} {m.group(2)}"
+
+    text = _S_SUFFIX.sub(lambda m: hu_s(int(m.group(1))) + _tail(int(m.group(1)), m.group(2)), text)
+    text = _SUFFIX.sub(lambda m: hu_suffix(int(m.group(1)), *_PAIR_OF[m.group(2)]), text)
+    text = _ARTICLE.sub(the, text)
+    return text[:1].upper() + text[1:]
+
+
+def grammar(text: str) -> str:
+    """A filled-in sentence with the current language's grammar settled (Hungarian only)."""
+    return hungarian(text) if _current == "hu" else text
 
 
 # The Démineur levels (core.demineur.rules.PRESETS), named as in the rule book.

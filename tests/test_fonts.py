@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.i18n import LANGUAGE_NAMES, LANGUAGES, parse_po
+from game.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.platform.paths import resource
 from game.ui.text import CLOSING, FONT_FILES, OPENING, FontBook, break_points, wrap
 
@@ -66,8 +66,7 @@ def charsets():
 def catalog_text() -> str:
     parts = list(LANGUAGE_NAMES.values())
     for language in LANGUAGES:
-        po = i18n.catalog_path(language).read_text(encoding="utf-8")
-        for msgid, msgstr in parse_po(po, keep_untranslated=True).items():
+        for msgid, msgstr in i18n.catalog_messages(language, keep_untranslated=True).items():
             if msgid:  # a context (before \x04) is never shown
                 parts += [msgid.split("\x04")[-1], msgstr]
     return "".join(parts)

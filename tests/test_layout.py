@@ -86,7 +86,7 @@ def test_japanese_screens_show_no_english(app):
     app.device = Device.GAMEPAD
     pygame.display.set_mode((1280, 800))
     app.on_resize()
-    english = set(i18n.parse_po(i18n.catalog_path("ja").read_text(encoding="utf-8")))
+    english = set(i18n.catalog_messages("ja"))
     translated = {m for m in english if i18n._(m) != m}
     for name in screens(app):
         for w in app.scenes.top.widgets:

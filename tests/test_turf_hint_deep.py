@@ -327,9 +327,9 @@ def test_a_cases_sentence_names_the_split_unit() -> None:
         {"row": 1, "col": 1, "forced": (), "count": 2, "turf": 4, "places": ((3, 3), (4, 5))},
     )
     assert sentence(found) == (
-        "A mole at row 1, column 1 and the moles it forces would leave the cyan turf only 2 "
-        "places for its mole; each of them, with the moles it forces in turn, leaves some "
-        "row, column or turf with no place: that cell is impossible."
+        "Suppose a mole at row 1, column 1: with the moles it forces, the cyan turf keeps only 2 "
+        "places for its mole, and each of them, with the moles it forces in turn, leaves some "
+        "row, column or turf with no place. So that cell is impossible."
     )
 
 

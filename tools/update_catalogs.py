@@ -1,108 +1,189 @@
-"""Collect every translatable string and bring the three .po catalogs up to date.
+"""Collect every translatable string of game/ with Babel and bring the three catalogs up to date.
 
-Strings come from ``_()``, ``N_()`` and ``ngettext()`` calls in game/ (found by parsing the
-source, not by regex) and from the hint templates in ``locale/*.pot`` that the game screens
-provide. New msgids are added to each ``locale/<lang>/LC_MESSAGES/cmt.po`` with an empty
-translation (English keeps them empty: gettext falls back to the msgid); existing
-translations are kept; msgids no longer used are dropped. Then translate the empty ones.
+Babel's extractor reads the ``_``, ``N_``, ``pgettext``, ``ngettext``, ``npgettext``, ``NC_`` and
+``N_plural`` calls of game/ (the hint templates of game/hints.py among them), with the
+``# Translators:`` comment just above a call. Every msgid with a ``{placeholder}`` is flagged
+``python-brace-format`` and gets a translator comment saying what each placeholder stands for
+(from ``PLACEHOLDERS`` below, unless the source comment already names it). Then each
+``locale/<lang>/LC_MESSAGES/cmt.po`` is updated from that template: translations of msgids
+still in the code are kept (entries appended by hand are merged the same way), new msgids
+come in untranslated (English stays empty: gettext shows the msgid), msgids no longer used are
+dropped, and nothing is matched fuzzily. Translate the empty ones afterwards.
 
-    .venv/bin/python tools/update_catalogs.py
+    .venv/bin/python -m tools.update_catalogs
 """
 
 from __future__ import annotations
 
-import ast
-import sys
+import datetime
+import string
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from game.i18n import DOMAIN, LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+PROJECT, VERSION = "cyber-mole-turf-demineur", "0.1.0"
+# the header's dates stay put, so that a run that changes no message changes no file
+STAMP = datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)
+SOURCE = ROOT / "game"
 
-from game.i18n import DOMAIN, LANGUAGES, parse_po  # noqa: E402
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "pgettext": ((1, "c"), 2),
+    "ngettext": (1, 2),
+    "npgettext": ((1, "c"), 2, 3),
+    "N_plural": (1, 2),
+    "NC_": ((1, "c"), 2),
+}
+COMMENT_TAGS = ("Translators:",)
 
-HEADERS = {
-    "en": "Plural-Forms: nplurals=2; plural=(n != 1);",
-    "ja": "Plural-Forms: nplurals=1; plural=0;",
-    "hu": "Plural-Forms: nplurals=2; plural=(n != 1);",
+# What each placeholder stands for, told to the translators beside every msgid using it. A
+# placeholder whose meaning depends on the message is explained by a "# Translators:" comment
+# above the call instead (it then needs no entry here).
+PLACEHOLDERS = {
+    "row": "a row number, counted from 1 (a position: 'row 3' / 3行目 / a 3. sor)",
+    "col": "a column number, counted from 1 (a position: 'column 5' / 5列目 / az 5. oszlop)",
+    "value": "the number shown in that cell (1 to 8)",
+    "cells": "how many cells the hint is about (the form of the sentence agrees with it)",
+    "count": "how many things the sentence counts (its form agrees with it)",
+    "row_a": "the row of the first number, counted from 1",
+    "col_a": "the column of the first number, counted from 1",
+    "value_a": "the first number's value (1 to 8)",
+    "row_b": "the row of the second number, counted from 1",
+    "col_b": "the column of the second number, counted from 1",
+    "value_b": "the second number's value (1 to 8)",
+    "numbers": "'this number' or 'these 3 linked numbers', translated on its own",
+    "arrangements": "'12 arrangements of mines', translated on its own",
+    "mines": "a number of mines; in '{n} mine' alone, the phrase itself",
+    "n": "the number the phrase counts",
+    "percent": "a percentage already written the language's way, with its sign (23%)",
+    "turf": "a turf colour name (translated with the context 'turf colour')",
+    "rows": "row numbers counted from 1, already joined as a list ('2 and 5')",
+    "cols": "column numbers counted from 1, already joined as a list ('2 and 5')",
+    "turfs": "turf colour names already joined as a list ('orange and green')",
+    "forced": "cells named as in 'row {row}, column {col}', already joined as a list",
+    "other_row": "the row left without a place, counted from 1",
+    "other_col": "the column left without a place, counted from 1",
+    "other_turf": "the colour name of the turf left without a place",
+    "flags": "how many flags touch the number",
+    "time": "a time, written m:ss.t or m:ss",
+    "level": "a Démineur level name (Beginner, Expert...)",
+    "board": "a board: a level name with its size, or a custom size",
+    "place": "a place in today's ranking (1 for the best)",
+    "rank": "a place among the best times (1 for the best)",
+    "name": "a player's name or initials",
+    "number": "a Mole Turf sector number (1 to 30)",
+    "seconds": "a number of seconds",
+    "total": "the number of pages",
+    "game": "a game's name (Démineur or Cyber Mole Turf)",
+    "speed": "a replay speed factor (1, 2, 4...)",
+    "ms": "a number of milliseconds",
+    "file": "the name of a data file",
+    "files": "the names of data files",
+    "left": "how many moles are still to place",
+    "slow": "the slowest time on the chart",
+    "fast": "the fastest time on the chart",
+    "most": "the largest number of columns or rows",
+    "bv": "the board's 3BV (its least number of clicks), or solved/total",
+    "bvs": "3BV per second, a decimal number written the language's way",
+    "efficiency": "a percentage written the language's way, with its sign",
+    "hints": "how many hints were used",
 }
 
 
-def source_messages(folder: Path) -> dict[str, str | None]:
-    """msgid -> msgid_plural (None for a singular) for every call in the .py files.
-
-    A message with a context (``pgettext``) is keyed ``context + "\\x04" + msgid``, as in .mo.
-    """
-    found: dict[str, str | None] = {}
-    for path in sorted(folder.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                continue
-            args = [a.value for a in node.args if isinstance(a, ast.Constant)]
-            if node.func.id in ("_", "N_") and len(args) == 1 and isinstance(args[0], str):
-                found.setdefault(args[0], None)
-            elif node.func.id == "ngettext" and len(args) >= 2:
-                found[args[0]] = args[1]
-            elif node.func.id == "pgettext" and len(args) == 2:
-                found.setdefault(f"{args[0]}\x04{args[1]}", None)
-    return found
+def placeholders(msgid: str) -> list[str]:
+    names = [field for _, field, _, _ in string.Formatter().parse(msgid) if field]
+    return list(dict.fromkeys(names))
 
 
-def pot_messages(folder: Path) -> dict[str, str | None]:
-    found: dict[str, str | None] = {}
-    for pot in sorted(folder.glob("*.pot")):
-        for msgid in parse_po(pot.read_text(encoding="utf-8"), keep_untranslated=True):
-            if msgid:
-                found.setdefault(msgid.split("\x00")[0], None)
-    return found
+def explain(msgid: str | tuple[str, ...], comments: list[str]) -> list[str]:
+    """The translator comments of a msgid: the source's, then a line for each placeholder
+    the source comment does not mention. Raises for a placeholder nobody explains."""
+    ids = msgid if isinstance(msgid, tuple) else (msgid,)
+    names = list(dict.fromkeys(n for m in ids for n in placeholders(m)))
+    said = " ".join(comments)
+    missing = [n for n in names if f"{{{n}}}" not in said]
+    unknown = [n for n in missing if not PLACEHOLDERS.get(n)]
+    if unknown:
+        raise SystemExit(
+            f"{ids[0]!r}: say what {', '.join('{' + n + '}' for n in unknown)} stands for in a "
+            "'# Translators:' comment above the call (or add it to PLACEHOLDERS)"
+        )
+    return comments + [f"{{{n}}}: {PLACEHOLDERS[n]}" for n in missing]
 
 
-def all_messages() -> dict[str, str | None]:
-    return {**pot_messages(ROOT / "locale"), **source_messages(ROOT / "game")}
+def template() -> Catalog:
+    """Every message of the program, as Babel extracts it from game/."""
+    pot = Catalog(domain=DOMAIN, project=PROJECT, version=VERSION, fuzzy=False)
+    pot.creation_date = pot.revision_date = STAMP
+    found = extract_from_dir(
+        str(SOURCE),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=COMMENT_TAGS,
+        strip_comment_tags=True,
+    )
+    for filename, _lineno, msgid, comments, context in found:
+        ids = tuple(m for m in (msgid if isinstance(msgid, tuple) else (msgid,)) if m)
+        flags = ["python-brace-format"] if any(placeholders(m) for m in ids) else []
+        # the same msgid met again adds its comments and location to the first one's
+        pot.add(
+            ids if len(ids) > 1 else ids[0],
+            locations=[(f"game/{filename}", None)],
+            auto_comments=comments,
+            context=context,
+            flags=flags,
+        )
+    for message in pot:
+        if message.id:
+            message.auto_comments = explain(message.id, message.auto_comments)
+    return pot
 
 
-def quote(s: str) -> str:
-    out = s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-    return f'"{out}"'
+def catalog_path(language: str) -> Path:
+    return ROOT / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def render(language: str, messages: dict[str, str | None], old: dict[str, str]) -> str:
-    lines = [
-        f"# {DOMAIN} catalog: {language}. Updated by tools/update_catalogs.py; translate here.",
-        'msgid ""',
-        'msgstr ""',
-        quote("Content-Type: text/plain; charset=UTF-8\n"),
-        quote(f"Language: {language}\n"),
-        quote(HEADERS[language] + "\n"),
-        "",
-    ]
-    for msgid in sorted(messages, key=str.casefold):
-        plural = messages[msgid]
-        context, _, text = msgid.rpartition("\x04")
-        if context:
-            lines.append(f"msgctxt {quote(context)}")
-        if plural is None:
-            lines += [f"msgid {quote(text)}", f"msgstr {quote(old.get(msgid, ''))}", ""]
-        else:
-            forms = old.get(f"{msgid}\x00{plural}", "").split("\x00")
-            n = 1 if language == "ja" else 2
-            lines += [f"msgid {quote(text)}", f"msgid_plural {quote(plural)}"]
-            for i in range(n):
-                lines.append(f"msgstr[{i}] {quote(forms[i] if i < len(forms) else '')}")
-            lines.append("")
-    return "\n".join(lines)
+def update(language: str, pot: Catalog) -> Catalog:
+    path = catalog_path(language)
+    if path.exists():
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=language, domain=DOMAIN)
+    else:
+        catalog = Catalog(locale=language, domain=DOMAIN)
+    catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
+    catalog.header_comment = (
+        f"# {DOMAIN}: {language}. `python -m tools.update_catalogs` updates it."
+    )
+    catalog.project, catalog.version, catalog.revision_date = PROJECT, VERSION, STAMP
+    catalog.language_team = catalog.last_translator = ""
+    catalog.msgid_bugs_address = ""
+    catalog.obsolete.clear()
+    return catalog
+
+
+def write(language: str, catalog: Catalog) -> None:
+    path = catalog_path(language)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        write_po(
+            f, catalog, include_lineno=False, ignore_obsolete=True, sort_output=True, width=100
+        )
 
 
 def main() -> None:
-    messages = all_messages()
+    pot = template()
     for language in LANGUAGES:
-        path = ROOT / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-        old = parse_po(path.read_text(encoding="utf-8")) if path.exists() else {}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render(language, messages, old), encoding="utf-8")
-        missing = sum(1 for m in messages if not old.get(m) and messages[m] is None)
-        todo = "" if language == "en" else f", {missing} untranslated"  # English is the msgid
-        print(f"{path.relative_to(ROOT)}: {len(messages)} messages{todo}")
+        catalog = update(language, pot)
+        write(language, catalog)
+        todo = [m for m in catalog if m.id and not (all(m.string) if m.pluralizable else m.string)]
+        note = "" if language == "en" else f", {len(todo)} untranslated"  # English is the msgid
+        print(f"{catalog_path(language).relative_to(ROOT)}: {len(pot)} messages{note}")
 
 
 if __name__ == "__main__":

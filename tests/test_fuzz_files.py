@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.demineur.session import DemineurSession
+from core.documents import read_document
 from core.moleturf.sectors import load_sectors
 from core.moleturf.session import MoleTurfSession
 from game.demineur import store as demineur_store
@@ -317,3 +318,22 @@ def test_out_of_range_values_and_a_board_not_matching_its_name_are_refused(name,
         contents, damaged = load_all(folder)
         assert damaged == [name]
         assert contents == {**sound_contents(), name: defaults()[name]}
+
+
+@pytest.mark.parametrize(
+    ("kind", "at", "value"),
+    [
+        ("moleturf", ("params", "sector"), 10**100),  # a title of a hundred digits
+        ("moleturf", ("params", "sector"), 5),  # sector 3's board
+        ("moleturf", ("params", "shields"), 10**100),  # as many shields to draw
+        ("demineur", ("seed",), 2**64),
+        ("demineur", ("params", "level"), "marathon"),
+    ],
+    ids=lambda v: ".".join(map(str, v)) if isinstance(v, tuple) else repr(v)[:16],
+)
+def test_a_replay_file_is_checked_as_a_saved_game_is(kind, at, value):
+    session = _moleturf_session() if kind == "moleturf" else _demineur_session()
+    document = damage(session.to_document(), at, "replace", value)
+    with pytest.raises(ValueError) as refused:
+        read_document(json.dumps(document))
+    assert "\n" not in str(refused.value)

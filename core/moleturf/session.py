@@ -10,7 +10,10 @@ that undo took back: the manual's shields are never given back by undo.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any
+
+import numpy as np
 
 from core.checks import as_int
 from core.hints import Hint
@@ -22,9 +25,16 @@ from core.moleturf.rules import (
     interpret_drag,
     interpret_move,
 )
+from core.moleturf.sectors import load_sectors
 from core.moves import Move, Refusal
 
 SHIELDS = 3
+
+
+@cache
+def _sector_boards() -> tuple[np.ndarray, ...]:
+    """The turf maps of the shipped sectors, which a document naming a sector must hold."""
+    return tuple(s.regions for s in load_sectors())
 
 
 class MoleTurfSession(Session):
@@ -111,5 +121,18 @@ class MoleTurfSession(Session):
             raise ValueError("the game file's board parameters must be an object")
         if seed is not None:
             raise ValueError("a Mole Turf game file has no seed")
-        game = MoleTurf(layout, shields=params["shields"])
-        return cls(game, params["sector"], clock)
+        shields = as_int(params["shields"], "shields")
+        if not 1 <= shields <= SHIELDS:
+            raise ValueError(f"a Mole Turf game has 1 to {SHIELDS} shields, not {shields}")
+        game = MoleTurf(layout, shields=shields)
+        sector = params["sector"]
+        if sector is not None:
+            sector = as_int(sector, "sector")
+            boards = _sector_boards()
+            if not 1 <= sector <= len(boards):
+                raise ValueError(f"the sectors are 1..{len(boards)}, not {sector}")
+            if not np.array_equal(game.regions, boards[sector - 1]):
+                raise ValueError(f"the game file's board is not the board of sector {sector}")
+            if shields != SHIELDS:
+                raise ValueError(f"a sector is played with {SHIELDS} shields, not {shields}")
+        return cls(game, sector, clock)

@@ -16,14 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
-import numpy as np
-
 from core.midend import DOCUMENT_VERSION
-from core.moleturf.sectors import load_sectors
-from core.moleturf.session import SHIELDS, MoleTurfSession
+from core.moleturf.session import MoleTurfSession
 from game.platform.schemas import SECTORS, GameDocument, MoleTurfProgress
 from game.platform.storage import Storage
 
@@ -115,7 +111,7 @@ def _migrate(storage: Storage, progress: Progress) -> None:
             "elapsed_ms": round(seconds * 1000),
             "hints": 0,
         }
-        session = read_sector_game(document)
+        session = MoleTurfSession.from_document(document)
         session.mistakes = mistakes
         if session.status == "playing":
             save_game(storage, session)
@@ -124,35 +120,12 @@ def _migrate(storage: Storage, progress: Progress) -> None:
     save_progress(storage, progress)
 
 
-def read_sector_game(data: Any, clock: Callable[[], float] | None = None) -> MoleTurfSession:
-    """A game document of one of the 30 sectors: its number, board and shields must be that
-    sector's (ValueError otherwise, as for any damaged document)."""
-    session = MoleTurfSession.from_document(data, clock)
-    number = session.sector
-    if number is None or not 1 <= number <= SECTORS:
-        raise ValueError(f"the game file's sector must be 1..{SECTORS}, not {number!r}")
-    if not np.array_equal(session.game.regions, _sector_regions(number)):
-        raise ValueError(f"the game file's board is not the board of sector {number}")
-    if session.game.capacity != SHIELDS:
-        raise ValueError(f"a sector is played with {SHIELDS} shields, not {session.game.capacity}")
-    return session
-
-
-@lru_cache(maxsize=1)
-def _all_regions() -> tuple[np.ndarray, ...]:
-    return tuple(s.regions for s in load_sectors())
-
-
-def _sector_regions(number: int) -> np.ndarray:
-    return _all_regions()[number - 1]
-
-
 def load_game(storage: Storage, clock: Callable[[], float] | None = None):
     """The sector in play saved last time (its clock paused), or None."""
 
     def validate(data: Any) -> MoleTurfSession:
-        session = read_sector_game(data, clock)
-        if session.status == "won":
+        session = MoleTurfSession.from_document(data, clock)
+        if session.status == "won" or session.sector is None:
             raise ValueError("only a sector in play is kept to be resumed")
         return session
 
@@ -185,7 +158,7 @@ def load_best(storage: Storage, number: int) -> dict[str, Any] | None:
         return None
 
     def validate(data: Any) -> dict[str, Any]:
-        if read_sector_game(data).sector != number:
+        if MoleTurfSession.from_document(data).sector != number:
             raise ValueError(f"the best game of sector {number} is of another sector")
         return data
 

@@ -20,7 +20,9 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 import msgspec
 from msgspec import Meta
 
+from core.demineur.stats import TOP_TIMES
 from core.midend import MAX_TIME_MS
+from core.moleturf.sectors import SECTORS
 
 T = TypeVar("T")
 
@@ -29,9 +31,7 @@ LONG_PRESS_RANGE = (150, 1000)  # ms
 WINDOW_SIDE_RANGE = (320, 16384)  # px, for the saved window size
 MAX_COUNT = 10**9  # games, wins, streaks, mistakes: far beyond any player's
 MAX_SECONDS = 10**9  # a Mole Turf time (about 31 years)
-SECTORS = 30
 RECENT = 20  # Démineur's winning times kept per size for the chart
-TOP_TIMES = 10
 KEEP = 5  # kiosk: times kept per board
 MAX_MS = 10**9  # kiosk: a time on today's table
 MAX_KEY = 32  # characters: "1000x1000/999991" is 16

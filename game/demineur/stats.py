@@ -207,7 +207,7 @@ class StatsScene(Scene):
         if not times:  # an empty chart says why it is empty
             ui.fonts.text(
                 surface,
-                _("No wins on this board yet: each winning time will show here as a bar."),
+                _("No winning times on this board yet."),
                 inner,
                 m.font,
                 theme.TEXT_DIM,

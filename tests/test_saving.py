@@ -5,6 +5,7 @@ import json
 import os
 import threading
 
+import numpy as np
 import pygame
 import pytest
 
@@ -127,3 +128,40 @@ def test_a_first_version_progress_file_keeps_its_cleared_sectors_and_its_sector_
         assert "game" not in json.loads((tmp_path / "moleturf.json").read_text())["data"]
     finally:
         app.close()
+
+
+def test_statistics_that_cannot_be_saved_are_told_and_saved_with_the_next_game(app, monkeypatch):
+    from game.demineur.store import STATS_FILE
+    from game.platform import storage as storage_module
+
+    real = storage_module._write_atomic
+
+    def disk_full(folder, name, text):
+        if name == STATS_FILE:
+            raise OSError(28, "No space left on device")
+        real(folder, name, text)
+
+    def lose_a_game():
+        app.scenes.top.play(Level.preset("beginner"))
+        scene = app.scenes.top
+        tap(app, scene.view.cell_rect(4, 4).center)
+        scene.skip_ripple()
+        r, c = np.argwhere(scene.game.mine_mask)[0]
+        tap(app, scene.view.cell_rect(r, c).center)
+        assert scene.game.status == "lost"
+        while app.scenes.top is not levels:
+            app.scenes.pop()
+
+    app.open_game("demineur")
+    levels = app.scenes.top
+    monkeypatch.setattr(storage_module, "_write_atomic", disk_full)
+    lose_a_game()
+    assert not app.storage.flush(5)
+    app.report_failed_saves()
+    assert any(STATS_FILE in text and "could not be saved" in text for text, _ in app.notices)
+    assert not app.storage.path(STATS_FILE).exists()
+    monkeypatch.setattr(storage_module, "_write_atomic", real)  # room on the disk again
+    lose_a_game()
+    assert app.storage.flush(5)
+    saved = json.loads(app.storage.path(STATS_FILE).read_text(encoding="utf-8"))["data"]
+    assert saved["sizes"]["9x9/10"]["played"] == 2  # the game the full disk refused is kept

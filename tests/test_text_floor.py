@@ -58,9 +58,9 @@ def tour(app) -> Iterator[str]:
     app.open_game("demineur")
     levels = app.scenes.top
     yield "demineur.levels"
-    for _step in range(3):
-        levels.change(2, 1)  # too many mines: the custom board says why it cannot be played
-    levels.change(0, -1)
+    levels.custom = [5, 5, 20]
+    levels.change(2, 1)  # too many mines: the custom board says why it cannot be played
+    assert levels.problem
     yield "demineur.custom_refused"
     depth = len(app.scenes)
     press(app, "stats")

@@ -95,10 +95,14 @@ class SectorTile(Widget):
         size = round(ui.m.font * 0.8)
         if best is None:
             return ui.fonts.fit(_("Resume"), box.size, size, max_lines=2)
-        # time and mistakes on one line where they fit, else one under the other
+        # time and mistakes on one line where they fit, else one under the other, else (a
+        # tile too small for two lines at the text floor) the time alone
         time, mistakes = format_time(best.time), mistakes_text(best.mistakes)
-        one = ui.fonts.fit(f"{time}  {mistakes}", box.size, size, max_lines=1)
-        return one if one.fits else ui.fonts.fit(f"{time}\n{mistakes}", box.size, size, max_lines=2)
+        for text, lines in ((f"{time}  {mistakes}", 1), (f"{time}\n{mistakes}", 2)):
+            fitted = ui.fonts.fit(text, box.size, size, max_lines=lines)
+            if fitted.fits:
+                return fitted
+        return ui.fonts.fit(time, box.size, size, max_lines=1)
 
 
 def draw_padlock(surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -6,11 +6,12 @@ do). Démineur: marathon games (80x40, 240 mines), each a first reveal, a few ro
 engine's proved flags and safe reveals, then most end on a mine and every tenth is played to
 the win (the autoplayer's moves, one by one through the screen); frames are drawn as they go.
 Mole Turf: sectors cleared from their solution, every fifth lost first (three conflicts, the
-Game Over dialog, Retry Sector). Resident memory and open file descriptors are taken after
-100, 500 and 1000 games (and every 100 on the way); the figure to keep low is the growth
-after each game's first 100 (goal: under 10 MB), the whole run's growth after game 100 is
-given too (it includes loading Mole Turf's screens once). The text caches' bytes are shown
-beside: they fill up to their budget, then stay there.
+Game Over dialog, Retry Sector). The first 100 games and the first 100 sectors are played
+first (they load each game's screens, fonts and sectors once); resident memory and open file
+descriptors are taken after them, then after Démineur games 500 and 1000 (and every 100 on the
+way) and Mole Turf sectors 200 and 300. The figures to keep low (goal: under 10 MB) are the
+growth from there to Démineur's last game, over the Mole Turf sectors after it, and over the
+whole run. The text caches' bytes are shown beside: they fill up to their budget, then stay.
 
     .venv/bin/python -m bench.bench_soak [--games N] [--sectors N]
 """
@@ -44,6 +45,7 @@ from game.moleturf.sectors import SectorMap  # noqa: E402
 RESULTS = Path(__file__).resolve().parent / "results"
 GOAL_MB = 10.0
 MARKS = (100, 500, 1000)
+WARM = 100  # games of each kind played before growth is measured
 ROUNDS = 3  # rounds of proved moves before a game that is meant to lose steps on a mine
 WIN_EVERY = 10
 LOSE_EVERY = 5  # Mole Turf: every fifth sector is lost once before it is cleared
@@ -166,6 +168,10 @@ class Soak:
             self.tick(0.1)
         self.app.draw(0)
 
+    def to_launcher(self) -> None:
+        while len(self.app.scenes) > 1:
+            self.app.scenes.pop()
+
     def close(self) -> None:
         self.app.close()
 
@@ -192,42 +198,52 @@ def main() -> None:
     parser.add_argument("--out", default=str(RESULTS / "soak.json"))
     args = parser.parse_args()
     marks = sorted({m for m in MARKS if m <= args.games} | {args.games})
+    warm_games, warm_sectors = min(WARM, args.games), min(WARM, args.sectors)
     folder = Path(tempfile.mkdtemp(prefix="cmt-soak-"))
     t0 = time.perf_counter()
     soak = Soak(folder)
     start = figures("start", 0, t0, soak.app.fonts)
     demineur: list[dict] = []
+    moleturf: list[dict] = []
     wins = 0
-    try:
+
+    def play_demineur(first: int, last: int) -> None:
+        nonlocal wins
         scene = soak.demineur()
-        for number in range(1, args.games + 1):
+        for number in range(first, last + 1):
             wins += soak.play_demineur(scene, number)
             if number in marks or number % 100 == 0:
                 demineur.append(figures("démineur", number, t0, soak.app.fonts))
-        soak.app.scenes.pop()  # the play screen
-        soak.app.scenes.pop()  # the level choice
-        moleturf: list[dict] = []
-        for number in range(args.sectors):
-            soak.play_sector(number)
-            if (number + 1) % 100 == 0 or number + 1 == args.sectors:
-                moleturf.append(figures("mole turf", number + 1, t0, soak.app.fonts))
+        soak.to_launcher()
+
+    def play_moleturf(first: int, last: int) -> None:
+        for number in range(first, last + 1):
+            soak.play_sector(number - 1)
+            if number % 100 == 0 or number == args.sectors:
+                moleturf.append(figures("mole turf", number, t0, soak.app.fonts))
+        soak.to_launcher()
+
+    try:
+        # the first 100 of each game load its screens, fonts and sectors once: no growth
+        play_demineur(1, warm_games)
+        play_moleturf(1, warm_sectors)
+        warm = figures("warm", warm_games + warm_sectors, t0, soak.app.fonts)
+        play_demineur(warm_games + 1, args.games)
+        after_demineur = demineur[-1] if args.games > warm_games else warm
+        play_moleturf(warm_sectors + 1, args.sectors)
         soak.app.storage.flush()
+        last = figures("end", args.games + args.sectors, t0, soak.app.fonts)
         files, size = folder_figures(folder)
     finally:
         soak.close()
-    # growth with games played: from each game's 100th game on (loading the other game's
-    # screens, sectors and fonts once is no growth), and over the whole run after game 100
-    first = next((row for row in demineur if row["games"] >= min(100, args.games)), start)
-    growth_demineur = round(demineur[-1]["rss_mb"] - first["rss_mb"], 1)
-    mt_first = next((row for row in moleturf if row["games"] >= min(100, args.sectors)), None)
-    growth_moleturf = round(moleturf[-1]["rss_mb"] - mt_first["rss_mb"], 1) if mt_first else 0.0
-    last = moleturf[-1] if moleturf else demineur[-1]
-    growth = round(last["rss_mb"] - first["rss_mb"], 1)
-    fd_growth = last["fds"] - first["fds"]
-    print(f"growth: Démineur games {first['games']}-{demineur[-1]['games']} "
-          f"{growth_demineur:+.1f} MB, Mole Turf sectors {mt_first and mt_first['games']}-"
-          f"{last['games']} {growth_moleturf:+.1f} MB (goal: under {GOAL_MB:.0f} MB); "
-          f"whole run after game {first['games']} {growth:+.1f} MB; fds {fd_growth:+d}; "
+    growth_demineur = round(after_demineur["rss_mb"] - warm["rss_mb"], 1)
+    growth_moleturf = round(last["rss_mb"] - after_demineur["rss_mb"], 1)
+    growth = round(last["rss_mb"] - warm["rss_mb"], 1)
+    fd_growth = last["fds"] - warm["fds"]
+    print(f"growth after the first {warm_games} games and {warm_sectors} sectors: Démineur "
+          f"games {warm_games}-{args.games} {growth_demineur:+.1f} MB, Mole Turf sectors "
+          f"{warm_sectors}-{args.sectors} {growth_moleturf:+.1f} MB, whole run "
+          f"{growth:+.1f} MB (goal: under {GOAL_MB:.0f} MB); fds {fd_growth:+d}; "
           f"peak {peak_mb():.1f} MB")  # fmt: skip
     print(f"Démineur: {wins} of {args.games} won; data folder: {files} files, {size} bytes")
     result = {
@@ -242,8 +258,9 @@ def main() -> None:
         "moleturf": moleturf,
         "growth_demineur_mb": growth_demineur,
         "growth_moleturf_mb": growth_moleturf,
+        "warm": warm,
         "growth_whole_run_mb": growth,
-        "growth_measured_from_game": first["games"],
+        "growth_measured_after": {"games": warm_games, "sectors": warm_sectors},
         "fd_growth": fd_growth,
         "peak_rss_mb": round(peak_mb(), 1),
         "goal_mb": GOAL_MB,

@@ -107,6 +107,17 @@ def test_generic_api_checks_the_schema_then_the_callers_check(tmp_path):
     assert len(list(tmp_path.glob("progress.json.damaged-*"))) == 9
 
 
+def test_a_file_larger_than_any_the_program_writes_is_set_aside_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr(storage_module, "MAX_FILE_BYTES", 1000)
+    storage = Storage(tmp_path)
+    storage.save_json("a.json", {"pad": "x" * 900})
+    assert storage.load_json("a.json", dict, dict) == {"pad": "x" * 900}
+    storage.save_json("a.json", {"pad": "x" * 1000})
+    assert storage.load_json("a.json", dict, dict) == {}
+    assert [name for name, _ in storage.damaged] == ["a.json"]
+    storage.close()
+
+
 def test_data_that_no_reader_takes_is_never_written(tmp_path):
     storage = Storage(tmp_path)
     with pytest.raises(ValueError):

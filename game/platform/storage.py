@@ -21,10 +21,11 @@
 - ``load_json(name, schema, default, version, then)`` returns ``then(data)`` (or ``data``) of
   the file's data decoded as ``schema`` (one per file, in ``game.platform.schemas``: types,
   ranges, required keys); a missing file gives ``default()``; a file that cannot be read, is
-  not JSON (NaN and Infinity are not), has another version, breaks its schema or that ``then``
-  rejects (ValueError) is renamed ``<name>.damaged-<timestamp>``, listed in
-  ``damaged`` and passed to ``on_damaged`` so the front end can tell the player; other files
-  are never touched. Data handed to ``save_soon`` and not yet written is what it loads.
+  larger than ``MAX_FILE_BYTES``, is not JSON (NaN and Infinity are not), has another
+  version, breaks its schema or that ``then`` rejects (ValueError) is renamed
+  ``<name>.damaged-<timestamp>``, listed in ``damaged`` and passed to ``on_damaged`` so the
+  front end can tell the player; other files are never touched. Data handed to
+  ``save_soon`` and not yet written is what it loads.
 - One program per folder: the Storage takes an exclusive lock on ``.lock`` in its folder
   (``lock()``; the constructor does it). A second program on the same folder gets
   ``read_only`` True: every save and ``forget`` is then a no-op, reported once through
@@ -65,6 +66,7 @@ SETTINGS_VERSION = 1
 
 LOCK_FILE = ".lock"  # a dot name: never a save file (see Storage.path)
 TEMP_PATTERN = re.compile(r"\.(?P<name>[^.].*)\.(?P<pid>[0-9]+)\.tmp")
+MAX_FILE_BYTES = 64 * 2**20  # a marathon game of core.midend.MAX_MOVES moves is about 9 MB
 CLOSE_TIMEOUT = 10.0  # s: close() waits no longer for a stuck disk
 EXIT_TIMEOUT = 5.0  # s: the atexit hook's wait for unwritten saves
 
@@ -235,13 +237,16 @@ class Storage:
             except _REJECTED:
                 return default()
         try:
-            raw = target.read_bytes()
+            with open(target, "rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError:
             return default()
         except OSError:
             self._move_aside(name)
             return default()
         try:
+            if len(raw) > MAX_FILE_BYTES:
+                raise ValueError(f"{name} is larger than any file this program writes")
             return _check(raw, name, schema, version, then)
         except _REJECTED:
             self._move_aside(name)

@@ -246,8 +246,11 @@ class App:
 
     @staticmethod
     def _damaged_text(names: list[str]) -> str:
-        files = ", ".join(names)
-        return _("{file} was damaged: it was set aside and defaults are used.").format(file=files)
+        return i18n.ngettext(
+            "{file} was damaged: it was set aside and defaults are used.",
+            "{file} were damaged: they were set aside and defaults are used.",
+            len(names),
+        ).format(file=i18n.join(names))
 
     # loop ------------------------------------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:
@@ -301,9 +304,11 @@ class App:
             return  # said once at the start: another copy holds the folder, nothing is saved
         if failed:
             self.notice(
-                _("{files} could not be saved: it will be tried again.").format(
-                    files=", ".join(failed)
-                )
+                i18n.ngettext(
+                    "{files} could not be saved: it will be tried again.",
+                    "{files} could not be saved: they will be tried again.",
+                    len(failed),
+                ).format(files=i18n.join(failed))
             )
 
     def draw(self, now_ms: int) -> None:

@@ -29,8 +29,9 @@ from collections.abc import Iterable
 
 from babel.dates import format_date, format_timedelta
 from babel.lists import format_list
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileParser
 from babel.numbers import format_decimal, format_percent
 
 from game.platform.paths import resource
@@ -53,11 +54,29 @@ def _check(language: str) -> None:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
 
 
-def read_catalog(language: str):
+class _Catalog(Catalog):
+    """A catalog in which an entry read twice keeps the later translation: an entry appended
+    to the end of a .po by hand wins over the untranslated one the update tool wrote."""
+
+    def __setitem__(self, id, message) -> None:
+        old = self.get(id, message.context)
+        super().__setitem__(id, message)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if old is not None and all(strings):
+            self.get(id, message.context).string = message.string
+
+
+def read_catalog(language: str) -> Catalog:
     """The ``babel.messages.Catalog`` of ``language``, as its .po source says."""
     _check(language)
-    with catalog_path(language).open("rb") as f:
-        return read_po(f, locale=language, domain=DOMAIN)
+    return read_po_file(catalog_path(language), language)
+
+
+def read_po_file(path, language: str) -> Catalog:
+    catalog = _Catalog(locale=language, domain=DOMAIN)
+    with path.open("rb") as f:
+        PoFileParser(catalog, ignore_obsolete=True).parse(f)
+    return catalog
 
 
 def catalog_messages(language: str, keep_untranslated: bool = False) -> dict[str, str]:
@@ -338,3 +357,16 @@ LEVEL_NAMES = {
     "extreme": N_("Extreme"),
     "marathon": N_("Marathon"),
 }
+
+
+def board_size(cols: int | str, rows: int | str, mines: int | str, level: str = "") -> str:
+    """A Démineur board as the level lists, statistics and kiosk name it: "9×9, 10 mines",
+    "Beginner: 9×9, 10 mines" with a (translated) level name, the mines in agreement."""
+    n = int(mines)
+    if level:
+        text = ngettext(
+            "{level}: {cols}×{rows}, {mines} mine", "{level}: {cols}×{rows}, {mines} mines", n
+        )
+    else:
+        text = ngettext("{cols}×{rows}, {mines} mine", "{cols}×{rows}, {mines} mines", n)
+    return text.format(level=level, cols=cols, rows=rows, mines=mines)

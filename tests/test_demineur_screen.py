@@ -218,7 +218,7 @@ def test_a_loss_shows_every_mine_and_crosses_wrong_flags(app, clock):
     assert codes[1, 8] == ms_board.WRONG_FLAG
     assert not scene.result.won and scene.rank is None
     # scored on what was solved: the one opening of five clicks' worth, over four clicks
-    assert "3BV 1/5" in scene.result_text() and "efficiency 25 %" in scene.result_text()
+    assert "3BV 1/5" in scene.result_text() and "efficiency 25%" in scene.result_text()
     assert {"retry", "again"} <= {w.key for w in scene.widgets}
     assert scene.focus == "again"
     stats = StatsBook(app.storage).stats.get(scene.level.key)
@@ -278,7 +278,7 @@ def test_statistics_are_saved_and_shown(app, clock):
     stats = StatsScene(app, book, key)
     app.scenes.push(stats)
     texts = {w.key: getattr(w, "text", "") for w in stats.widgets}
-    assert texts["v0"] == "2" and texts["v2"] == "50 %" and texts["time0"] == "0:20.0"
+    assert texts["v0"] == "2" and texts["v2"] == "50%" and texts["time0"] == "0:20.0"
     # reset asks first; Cancel keeps everything
     next(w for w in stats.widgets if w.key == "reset").confirm()
     dialog = app.scenes.top

@@ -112,6 +112,8 @@ def test_updating_keeps_translations_and_merges_entries_appended_by_hand(tmp_pat
         'msgid "Settings"\nmsgstr "Beállítások"\n\n'
         'msgid "Gone"\nmsgstr "Eltűnt"\n\n'
         'msgctxt "button"\nmsgid "Pause"\nmsgstr "Szünet"\n\n'
+        'msgid "Time {time}"\nmsgstr ""\n\n'
+        '# appended by hand after an update had added it untranslated\n'
         'msgid "Time {time}"\nmsgstr "Idő: {time}"\n',
         encoding="utf-8",
     )
@@ -124,6 +126,7 @@ def test_updating_keeps_translations_and_merges_entries_appended_by_hand(tmp_pat
     assert merged.get("Settings").string == "Beállítások"
     assert merged.get("Pause", "button").string == "Szünet"
     assert merged.get("Gone") is None
+    assert merged.get("Time {time}").string == "Idő: {time}"
     assert merged.get("Time {time}").auto_comments == [
         "{time}: " + update_catalogs.PLACEHOLDERS["time"]
     ]

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
 
-from game.i18n import DOMAIN, LANGUAGES
+from game.i18n import DOMAIN, LANGUAGES, read_po_file
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT, VERSION = "cyber-mole-turf-demineur", "0.1.0"
@@ -93,6 +93,10 @@ PLACEHOLDERS = {
     "bvs": "3BV per second, a decimal number written the language's way",
     "efficiency": "a percentage written the language's way, with its sign",
     "hints": "how many hints were used",
+    "stars": "a difficulty in stars, 1 to 5",
+    "date": "a date, already written the language's way",
+    "days": "a number of days in a row",
+    "reason": "why, as a sentence already translated",
 }
 
 
@@ -103,18 +107,16 @@ def placeholders(msgid: str) -> list[str]:
 
 def explain(msgid: str | tuple[str, ...], comments: list[str]) -> list[str]:
     """The translator comments of a msgid: the source's, then a line for each placeholder
-    the source comment does not mention. Raises for a placeholder nobody explains."""
+    the source comment does not mention (an empty list item for one nobody explains)."""
     ids = msgid if isinstance(msgid, tuple) else (msgid,)
     names = list(dict.fromkeys(n for m in ids for n in placeholders(m)))
     said = " ".join(comments)
     missing = [n for n in names if f"{{{n}}}" not in said]
-    unknown = [n for n in missing if not PLACEHOLDERS.get(n)]
-    if unknown:
-        raise SystemExit(
-            f"{ids[0]!r}: say what {', '.join('{' + n + '}' for n in unknown)} stands for in a "
-            "'# Translators:' comment above the call (or add it to PLACEHOLDERS)"
-        )
-    return comments + [f"{{{n}}}: {PLACEHOLDERS[n]}" for n in missing]
+    return comments + [f"{{{n}}}: {PLACEHOLDERS.get(n, '')}" for n in missing]
+
+
+def unexplained(message) -> list[str]:
+    return [c.split(":")[0] for c in message.auto_comments if c.endswith(": ")]
 
 
 def template() -> Catalog:
@@ -139,9 +141,16 @@ def template() -> Catalog:
             context=context,
             flags=flags,
         )
+    unknown = []
     for message in pot:
         if message.id:
             message.auto_comments = explain(message.id, message.auto_comments)
+            unknown += [f"{message.id!r}: {name}" for name in unexplained(message)]
+    if unknown:
+        raise SystemExit(
+            "say what each placeholder stands for in a '# Translators:' comment above the call "
+            "(or add it to PLACEHOLDERS):\n  " + "\n  ".join(unknown)
+        )
     return pot
 
 
@@ -152,8 +161,7 @@ def catalog_path(language: str) -> Path:
 def update(language: str, pot: Catalog) -> Catalog:
     path = catalog_path(language)
     if path.exists():
-        with path.open("rb") as f:
-            catalog = read_po(f, locale=language, domain=DOMAIN)
+        catalog = read_po_file(path, language)
     else:
         catalog = Catalog(locale=language, domain=DOMAIN)
     catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
@@ -164,6 +172,9 @@ def update(language: str, pot: Catalog) -> Catalog:
     catalog.language_team = catalog.last_translator = ""
     catalog.msgid_bugs_address = ""
     catalog.obsolete.clear()
+    if language == "en":  # the msgids are the English text: nothing to translate, nothing fuzzy
+        for message in catalog:
+            message.flags.discard("fuzzy")
     return catalog
 
 

@@ -13,7 +13,7 @@ from core.demineur.session import Result
 from core.hints import Hint
 from game.demineur import board
 from game.demineur.board import Palette
-from game.i18n import _
+from game.i18n import _, decimal, percent
 from game.ui import theme
 from game.ui.widgets import UI, Widget, draw_focus
 
@@ -96,12 +96,12 @@ def draw_counters(
 def result_text(res: Result, hints: int, rank: int | None) -> str:
     head = _("You won!") if res.won else _("A mine exploded: game over.")
     figures = _(
-        "Time {time}, 3BV {bv}, 3BV/s {bvs}, efficiency {efficiency} %, hints used: {hints}"
+        "Time {time}, 3BV {bv}, 3BV/s {bvs}, efficiency {efficiency}, hints used: {hints}"
     ).format(
         time=format_time(res.ms),
         bv=res.bv if res.won else f"{res.bv_solved}/{res.bv}",
-        bvs=f"{res.bvs:.2f}",
-        efficiency=round(res.efficiency * 100),
+        bvs=decimal(res.bvs),
+        efficiency=percent(res.efficiency),
         hints=hints,
     )
     if rank is not None:

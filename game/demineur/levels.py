@@ -12,7 +12,7 @@ from core.demineur.session import DemineurSession
 from core.demineur.stats import board_key
 from game.demineur.hud import format_time
 from game.demineur.store import StatsBook, forget_game, load_game
-from game.i18n import LEVEL_NAMES, _
+from game.i18n import LEVEL_NAMES, _, board_size
 from game.platform.schemas import CUSTOM_MAX_SIDE
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -115,9 +115,7 @@ class LevelScene(Scene):
             lv = Level.preset(name)
             col = cols[i % n_cols]
             box = pygame.Rect(col.x, grid.y + (i // n_cols) * (level_h + m.gap), col.w, level_h)
-            size = _("{cols}×{rows}, {mines} mines").format(
-                cols=lv.cols, rows=lv.rows, mines=lv.mines
-            )
+            size = board_size(lv.cols, lv.rows, lv.mines)
             label = f"{lv.title()}\n{size}"
             # one highlighted default: Resume when there is a game to resume, else Beginner
             default = i == 0 and self.saved is None

@@ -40,7 +40,7 @@ from game.demineur.hud import FlagSwitch, draw_counters, draw_message, hint_mark
 from game.demineur.hud import timer_text as format_clock
 from game.demineur.levels import Level
 from game.demineur.store import StatsBook
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.platform.intents import Device, Intent, Kind
 from game.shell.pause import Pause
 from game.shell.scene import Host
@@ -553,9 +553,9 @@ class DemineurScene(SessionScene):
     def draw_counters(self, surface: pygame.Surface, ui: UI) -> None:
         # a won board shows every mine flagged: its counter says so
         left = 0 if self.game.status == "won" else self.game.mines_left
-        boxes = [(self.counter_box, str(left), _("Mines"), left < 0)]
+        boxes = [(self.counter_box, str(left), pgettext("counter", "Mines"), left < 0)]
         if self.app.settings.show_timer or self.game.over:
-            boxes.append((self.timer_box, self.timer_text(), _("Time"), False))
+            boxes.append((self.timer_box, self.timer_text(), pgettext("counter", "Time"), False))
         draw_counters(surface, ui, boxes)
 
     def timer_text(self) -> str:

@@ -11,7 +11,8 @@ from core.demineur.rules import PRESETS
 from core.demineur.stats import board_key
 from game.demineur.hud import format_time
 from game.demineur.store import RECENT, StatsBook, best_file, load_best
-from game.i18n import LEVEL_NAMES, _
+from game.i18n import LEVEL_NAMES, _, board_size, percent
+from game.i18n import date as day
 from game.platform.intents import Intent, Kind
 from game.shell.dialog import Dialog
 from game.shell.scene import Host, Scene
@@ -25,16 +26,14 @@ def size_label(key: str) -> str:
     ``COLSxROWS/MINES`` (loading refuses those, but a label must never fail) shows as is."""
     for name, p in PRESETS.items():
         if board_key(p.cols, p.rows, p.mines) == key:
-            return _("{level}: {cols}×{rows}, {mines} mines").format(
-                level=_(LEVEL_NAMES[name]), cols=p.cols, rows=p.rows, mines=p.mines
-            )
+            return board_size(p.cols, p.rows, p.mines, _(LEVEL_NAMES[name]))
     text = str(key)
     size, slash, mines = text.partition("/")
     cols, times, rows = size.partition("x")
     numbers = (cols, rows, mines)
     if not (slash and times and all(n.isascii() and n.isdecimal() for n in numbers)):
         return text
-    return _("Custom: {cols}×{rows}, {mines} mines").format(cols=cols, rows=rows, mines=mines)
+    return board_size(cols, rows, mines, _("Custom"))
 
 
 class StatsScene(Scene):
@@ -66,7 +65,7 @@ class StatsScene(Scene):
         figures = [
             (_("Played"), str(s.played)),
             (_("Won"), str(s.won)),
-            (_("Win rate"), _("{percent} %").format(percent=round(s.win_rate * 100))),
+            (_("Win rate"), percent(s.win_rate)),
             (_("Current streak"), str(s.current_streak)),
             (_("Best streak"), str(s.best_streak)),
         ]
@@ -151,7 +150,7 @@ class StatsScene(Scene):
                     Label(
                         pygame.Rect(right.x + right.w // 2, y, right.w // 2, rows_h),
                         f"date{i}",
-                        date,
+                        day(date),
                         m.font,
                         align="right",
                         colour=theme.TEXT_DIM,

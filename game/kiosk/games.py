@@ -21,7 +21,7 @@ import pygame
 from core.demineur.rules import PRESETS
 from game.demineur.levels import Level
 from game.demineur.play import DemineurScene
-from game.i18n import _
+from game.i18n import _, board_size
 from game.kiosk.scores import demineur_board, moleturf_board, time_text
 from game.moleturf.play import MoleTurfScene, sectors
 from game.moleturf.store import Progress
@@ -139,9 +139,7 @@ class KioskLevels(Scene):
             level = Level.preset(name)
             col = cols[i % n_cols]
             box = pygame.Rect(col.x, top + (i // n_cols) * (h + m.gap), col.w, h)
-            size = _("{cols}×{rows}, {mines} mines").format(
-                cols=level.cols, rows=level.rows, mines=level.mines
-            )
+            size = board_size(level.cols, level.rows, level.mines)
             rows = table.rows(demineur_board(name))
             best = (
                 _("Today's best: {time} {name}").format(

@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from game.i18n import LANGUAGE_NAMES, LANGUAGES, LEVEL_NAMES, _
+from game.i18n import LANGUAGE_NAMES, LANGUAGES, LEVEL_NAMES, _, duration
 from game.kiosk.config import IDLE_RANGE
 from game.kiosk.games import LEVELS
 from game.kiosk.scores import (
@@ -214,7 +214,7 @@ class OperatorMenu(Scene):
                 pygame.Rect(x, y, w, m.unit),
                 "idle",
                 _("Idle time"),
-                _("{seconds} s").format(seconds=self.app.kiosk.idle_seconds),
+                duration(self.app.kiosk.idle_seconds),
                 "stepper",
                 self.step_idle,
                 m,

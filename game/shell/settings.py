@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import msgspec
 import pygame
 
-from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, percent
 from game.platform.intents import Intent, Kind
 from game.platform.storage import LONG_PRESS_RANGE, Settings
 from game.shell.scene import Scene
@@ -58,7 +58,7 @@ def value_text(settings: Settings, key: str) -> str:
     if key == "language":
         return LANGUAGE_NAMES[value]
     if key == "volume":
-        return _("{percent} %").format(percent=value)
+        return percent(value / 100)
     if key == "long_press_ms":
         return _("{ms} ms").format(ms=value)
     if key == "flag_switch_side":

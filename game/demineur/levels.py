@@ -84,7 +84,7 @@ class LevelScene(Scene):
         super().resume()
 
     def build(self, m: Metrics) -> list[Widget]:
-        widgets = self.header(m, _("Démineur"), back=True)
+        widgets = self.header(m, _("Démineur"), back=True, howto="demineur")
         body = self.body(m)
         pitch = m.unit + m.gap
         y = body.y

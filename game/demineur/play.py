@@ -305,7 +305,7 @@ class DemineurScene(SessionScene):
         if self.game.over:
             self.leave_to_menu()
             return
-        self.app.scenes.push(Pause(self.app, self.leave_to_menu))
+        self.app.scenes.push(Pause(self.app, self.leave_to_menu, "demineur"))
 
     def leave_to_menu(self) -> None:
         if self.app.scenes.top is self:

@@ -127,7 +127,7 @@ class KioskLevels(Scene):
     """Démineur in the kiosk: four levels, each with today's best time."""
 
     def build(self, m: Metrics) -> list[Widget]:
-        widgets = self.header(m, _("Démineur"), back=True)
+        widgets = self.header(m, _("Démineur"), back=True, howto="demineur")
         body = self.body(m)
         n_cols = 1 if m.portrait else 2
         n_rows = -(-len(LEVELS) // n_cols)
@@ -163,7 +163,7 @@ class KioskSectors(Scene):
     """Cyber Mole Turf in the kiosk: every sector open, each with today's best time."""
 
     def build(self, m: Metrics) -> list[Widget]:
-        widgets = self.header(m, _("Cyber Mole Turf"), back=True)
+        widgets = self.header(m, _("Cyber Mole Turf"), back=True, howto="moleturf")
         body = self.body(m)
         count = len(sectors())
         n_cols = 5 if m.portrait else 6

@@ -380,7 +380,7 @@ class MoleTurfScene(SessionScene):
 
     def open_pause(self) -> None:
         self.hidden = True
-        self.app.scenes.push(Pause(self.app, self.leave_to_map))
+        self.app.scenes.push(Pause(self.app, self.leave_to_map, "moleturf"))
 
     def on_back(self) -> None:
         self.open_pause()  # the header's button is Pause: it pauses, as its name says

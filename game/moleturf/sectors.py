@@ -128,7 +128,7 @@ class SectorMap(Scene):
         return self.saved is not None and self.saved.sector == number
 
     def build(self, m: Metrics) -> list[Widget]:
-        widgets = self.header(m, _("Cyber Mole Turf: sectors"), back=True)
+        widgets = self.header(m, _("Cyber Mole Turf: sectors"), back=True, howto="moleturf")
         body = self.body(m)
         cont = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
         grid = pygame.Rect(body.x, body.y, body.w, cont.y - m.gap - body.y)

@@ -14,7 +14,7 @@ from game.ui.widgets import Button, Card, Widget
 
 class Launcher(Scene):
     def build(self, m: Metrics) -> list[Widget]:
-        widgets = self.header(m, _("Cyber Mole Turf & Démineur"), back=False)
+        widgets = self.header(m, _("Cyber Mole Turf & Démineur"), back=False, howto=True)
         body = self.body(m)
         cards_area = pygame.Rect(body.x, body.y, body.w, body.h - m.unit - m.gap)
         n = len(registry.GAMES)

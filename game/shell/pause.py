@@ -13,18 +13,26 @@ from game.ui.widgets import Button, Label, Widget
 
 
 class Pause(Overlay):
-    """Resume, Settings, Quit to the menu. ``on_quit`` is the game's own way to leave."""
+    """Resume, How to play (``game``'s rules), Settings, Quit to the menu. ``on_quit`` is the
+    game's own way to leave."""
 
-    def __init__(self, app: Host, on_quit: Callable[[], None]) -> None:
+    def __init__(self, app: Host, on_quit: Callable[[], None], game: str | None = None) -> None:
         super().__init__(app)
         self.on_quit = on_quit
+        self.game = game
 
     def build(self, m: Metrics) -> list[Widget]:
-        panel = self.panel(m, 4).inflate(-2 * m.margin, -2 * m.margin)
-        title, resume, settings, leave = rows(panel, 4, m.unit, m.gap)
-        return [
+        n = 5 if self.game else 4
+        panel = self.panel(m, n).inflate(-2 * m.margin, -2 * m.margin)
+        title, resume, *middle, settings, leave = rows(panel, n, m.unit, m.gap)
+        widgets: list[Widget] = [
             Label(title, "title", _("Paused"), m.title_font, bold=True),
             Button(resume, "resume", _("Resume"), self.on_back, primary=True),
+        ]
+        if middle:
+            show = lambda: self.app.open_scene("howto", self.game)  # noqa: E731
+            widgets.append(Button(middle[0], "howto", _("How to play"), show))
+        return widgets + [
             Button(settings, "settings", _("Settings"), lambda: self.app.open_scene("settings")),
             Button(leave, "quit", _("Quit to menu"), self._quit),
         ]

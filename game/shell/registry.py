@@ -18,6 +18,7 @@ from game.i18n import N_
 SCENES: dict[str, str] = {
     "launcher": "game.shell.launcher:Launcher",
     "settings": "game.shell.settings:SettingsScene",
+    "howto": "game.shell.howto:HowTo",  # How to play: one game's rules (or both), paged
     "demineur": "game.demineur.levels:LevelScene",
     "demineur.play": "game.demineur.play:DemineurScene",
     "demineur.stats": "game.demineur.stats:StatsScene",

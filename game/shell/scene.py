@@ -122,12 +122,16 @@ class Scene:
     def prompt_bar_shown(self) -> bool:
         return shows_prompts(self.app.device)
 
-    def header(self, m: Metrics, title: str, back: bool) -> list[Widget]:
-        """The header: optional Back button, the title, the language button (EN → JA → HU)."""
+    def header(self, m: Metrics, title: str, back: bool, howto: bool | str = False) -> list[Widget]:
+        """The header: optional Back button, the title, optional "How to play" (``howto``: a
+        game's id for its rules, True for both games'), the language button (EN → JA → HU)."""
         bar = pygame.Rect(0, 0, m.width, m.header_h).inflate(-2 * m.margin, -2 * m.gap)
         lang_w = round(m.unit * 1.6)
         lang = pygame.Rect(bar.right - lang_w, bar.y, lang_w, m.unit)
         widgets: list[Widget] = []
+        help_w = round(m.unit * 3.2) if howto else 0
+        if howto:
+            lang = lang.move(-help_w - m.gap, 0)
         left = bar.x
         if back:
             back_w = round(m.unit * 2.6)
@@ -139,6 +143,11 @@ class Scene:
         widgets.append(Label(title_box, "title", title, m.title_font, bold=True, align="left"))
         code = self.app.language.upper()
         widgets.append(Button(lang, "language", code, self.app.cycle_language))
+        if howto:
+            game = howto if isinstance(howto, str) else None
+            show = lambda: self.app.open_scene("howto", game)  # noqa: E731
+            box = pygame.Rect(bar.right - help_w, bar.y, help_w, m.unit)
+            widgets.append(Button(box, "howto", _("How to play"), show))
         return widgets
 
     # drawing ---------------------------------------------------------------------------------

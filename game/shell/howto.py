@@ -1,0 +1,360 @@
+"""How to play: each game's rules and controls, in the player's language, page by page.
+
+Opened as ``app.open_scene("howto", game_id)`` from the "How to play" button in the header
+of the launcher (both games), the Démineur level screen and the Mole Turf sector map, and
+from the pause menu of either game. The text is wrapped to the window at the body size
+(never under the window's text floor: 14 px at 800×480) and cut into pages that fit above
+the pager; Previous / Next (tap, click, or focus and confirm), LB / RB, Tab / Shift+Tab, the
+mouse wheel and a swipe left or right turn them. A language switch or a resize wraps the
+text again and keeps the reader on the page holding the paragraph they were reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import N_, _
+from game.platform.intents import Intent, Kind
+from game.shell import registry
+from game.shell.scene import Host, Scene
+from game.ui import theme
+from game.ui.layout import Metrics, columns
+from game.ui.text import Fitted, wrap
+from game.ui.widgets import UI, Button, Label, Widget
+
+# Each game's sections: (heading, paragraphs), all msgids, translated when laid out.
+SECTIONS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "moleturf": (
+        (
+            N_("The goal"),
+            (
+                N_(
+                    "The board is a square grid cut into coloured turfs, as many turfs as "
+                    "rows. Deploy one mole in every row, every column and every turf, so that "
+                    "no two moles touch, not even at a corner. Each sector has exactly one "
+                    "answer, and logic alone finds it: you never need to guess."
+                ),
+            ),
+        ),
+        (
+            N_("The four rules"),
+            (
+                N_("1. Every row holds exactly one mole."),
+                N_("2. Every column holds exactly one mole."),
+                N_("3. Every coloured turf holds exactly one mole."),
+                N_(
+                    "4. Moles never touch: the eight cells around a mole, diagonals "
+                    "included, stay empty."
+                ),
+            ),
+        ),
+        (
+            N_("Shields"),
+            (
+                N_(
+                    "A mole that breaks a rule (it shares a row, a column or a turf with "
+                    "another mole, or touches one) sounds the alarm and costs one of your "
+                    "three shields. It stays on the board, shown in red, until you remove it. "
+                    "When the last shield is gone the sector is lost: retry it from the start, "
+                    "or undo your last move and carry on."
+                ),
+            ),
+        ),
+        (
+            N_("Markers and tools"),
+            (
+                N_(
+                    "Three modes decide what a touch does: Mole places or removes a mole, "
+                    "Marker puts a × on a cell you have ruled out, Eraser clears a cell. In "
+                    "Marker mode, drag across cells to lay a whole barricade of × at once."
+                ),
+                N_(
+                    "With Auto-× on (in Settings), placing a mole marks its row, its column, "
+                    "its turf and its eight neighbours for you."
+                ),
+                N_(
+                    "Stuck? Hint shows one cell that must hold a mole or can never hold one, "
+                    "and explains why. The coloured dots under the board follow each turf: a "
+                    "tick when it holds one mole, a red pulse when it has a conflict. Undo and "
+                    "Redo step through your moves."
+                ),
+                N_(
+                    "Clear a sector to open the next one; clear all 30 to conquer the map. "
+                    "Each sector keeps your best time and your fewest mistakes."
+                ),
+            ),
+        ),
+        (
+            N_("Controls"),
+            (
+                N_(
+                    "Mouse: left click acts in the lit mode, right click puts or removes a ×, "
+                    "the mode buttons switch modes, the wheel zooms."
+                ),
+                N_(
+                    "Touch: tap acts in the lit mode; a long press puts or removes a ×; "
+                    "swipe in Marker mode for a barricade; pinch to zoom."
+                ),
+                N_(
+                    "Gamepad: the D-pad or left stick moves the cursor, A acts, X toggles a × "
+                    "(hold X and move for a barricade), Y erases, LB / RB switch modes, "
+                    "Back / Select asks for a hint, Start pauses."
+                ),
+                N_(
+                    "Keyboard: arrows or WASD move the cursor, Space or Enter acts, F toggles "
+                    "a × (hold F and move for a barricade), E erases, Tab switches modes, "
+                    "H asks for a hint, Z / Y undo and redo, P or Esc pauses."
+                ),
+            ),
+        ),
+    ),
+    "demineur": (
+        (
+            N_("The goal"),
+            (
+                N_(
+                    "Mines hide under the cells of the board. Reveal every cell that holds no "
+                    "mine without revealing a single mine. The level sets the board: from "
+                    "Beginner, 9×9 with 10 mines, to Marathon, 80×40 with 240."
+                ),
+            ),
+        ),
+        (
+            N_("The numbers"),
+            (
+                N_(
+                    "A revealed cell shows how many mines lie among its eight neighbours: "
+                    "left, right, above, below and the four diagonals. A cell on the edge has "
+                    "fewer neighbours, a corner only three. A cell with no mine around it "
+                    "stays blank, and all its neighbours open by themselves, again and again, "
+                    "so one touch can open a whole area bordered by numbers."
+                ),
+                N_(
+                    "The first touch is always safe: the mines are laid only then, never in "
+                    "the 3×3 square around that cell, so it always opens an area."
+                ),
+            ),
+        ),
+        (
+            N_("Flags"),
+            (
+                N_(
+                    "A flag marks a cell you believe holds a mine; a flagged cell is not "
+                    "revealed by a touch, so it guards against slips. The mine counter shows "
+                    "the mines minus your flags, and goes below zero if you place too many. "
+                    "You do not need flags to win."
+                ),
+                N_(
+                    "Chord: touch a revealed number that already has exactly that many flags "
+                    "around it, and all its other neighbours open at once. If one of those "
+                    "flags is wrong, a mine opens and the game is lost."
+                ),
+            ),
+        ),
+        (
+            N_("Winning and losing"),
+            (
+                N_(
+                    "You win as soon as every cell without a mine is revealed, flagged or "
+                    "not; you lose as soon as a mine is revealed, by a touch or by a chord. "
+                    "There are no points: the clock starts at the first touch and stops "
+                    "while paused. The statistics keep, per board, the games played and won, "
+                    "the streaks and the best times."
+                ),
+                N_(
+                    "Hint shows a cell the numbers prove safe or mined, and which numbers "
+                    "prove it; when nothing is certain, it shows the least risky cell and "
+                    "its risk."
+                ),
+            ),
+        ),
+        (
+            N_("Controls"),
+            (
+                N_(
+                    "Mouse: left click reveals, right click puts or removes a flag; click a "
+                    "number (or middle click, or both buttons) to chord; the wheel zooms and "
+                    "dragging pans a big board."
+                ),
+                N_(
+                    "Touch: tap reveals, a long press (a ring fills) puts or removes a flag, "
+                    "or switch to flag mode; tap a number to chord; pinch to zoom, drag with "
+                    "two fingers to pan."
+                ),
+                N_(
+                    "Gamepad: the D-pad or left stick moves the cursor, A reveals (or chords "
+                    "on a number), X flags, the triggers zoom, Back / Select asks for a hint, "
+                    "Start pauses."
+                ),
+                N_(
+                    "Keyboard: arrows or WASD move the cursor, Space or Enter reveals (or "
+                    "chords on a number), F flags, + / − zoom, H asks for a hint, P or Esc "
+                    "pauses."
+                ),
+            ),
+        ),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    heading: bool
+    paragraph: int  # which paragraph of the whole text it belongs to (kept across re-wraps)
+
+
+class TextPage(Widget):
+    """One page of wrapped lines, headings bold in the accent colour."""
+
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect, lines: list[Line], size: int, line_h: int) -> None:
+        super().__init__(rect, "text")
+        self.lines, self.size, self.line_h = lines, size, line_h
+
+    def boxes(self) -> list[pygame.Rect]:
+        r = self.rect
+        return [pygame.Rect(r.x, r.y + i * self.line_h, r.w, self.line_h) for i in self.rows()]
+
+    def rows(self) -> range:
+        return range(len(self.lines))
+
+    def texts(self, ui: UI) -> list[tuple[Fitted, pygame.Rect]]:
+        return [
+            (ui.fonts.fit(line.text, box.size, self.size, line.heading, max_lines=1), box)
+            for line, box in zip(self.lines, self.boxes(), strict=True)
+        ]
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        for line, (fitted, box) in zip(self.lines, self.texts(ui), strict=True):
+            colour = theme.ACCENT if line.heading else theme.TEXT
+            ui.fonts.draw(surface, fitted, box, colour, align="left")
+
+
+def paragraphs(game: str | None) -> list[tuple[str, bool]]:
+    """The translated text of one game (or, for None, both), as (text, is_heading)."""
+    games = [game] if game else list(registry.GAME_IDS)
+    found: list[tuple[str, bool]] = []
+    for game_id in games:
+        if game is None:
+            found.append((_(registry.info(game_id).title), True))
+        for heading, texts in SECTIONS[game_id]:
+            found.append((_(heading), True))
+            found.extend((_(text), False) for text in texts)
+    return found
+
+
+class HowTo(Scene):
+    def __init__(self, app: Host, game: str | None = None) -> None:
+        super().__init__(app)
+        if game is not None and game not in SECTIONS:
+            raise ValueError(f"no rules for {game!r}; the games are {', '.join(SECTIONS)}")
+        self.game = game
+        self.page = 0
+        self.reading = 0  # the first paragraph of the page shown, to find it after a re-wrap
+        self._layout: tuple[Metrics, str] | None = None  # what the pages were wrapped for
+        self._swipe = 0.0
+
+    def title(self) -> str:
+        if self.game is None:
+            return _("How to play")
+        # Translators: {game}: the name of a game (Cyber Mole Turf or Démineur)
+        return _("How to play: {game}").format(game=_(registry.info(self.game).title))
+
+    def pages(self, m: Metrics, width: int, height: int) -> tuple[list[list[Line]], int, int]:
+        """The text wrapped to ``width`` in pages of ``height``; with the size and line height.
+
+        A paragraph that fits on a page is not split; a heading keeps at least two lines of
+        its text with it; a blank line separates paragraphs (none under a heading)."""
+        size = max(m.font, m.text_floor)
+        fonts = self.app.fonts
+        line_h = max(fonts.font(size, bold).get_linesize() for bold in (False, True))
+        per_page = max(3, height // line_h)
+        wrapped = [
+            (heading, wrap(text, fonts.font(size, heading), width))
+            for text, heading in paragraphs(self.game)
+        ]
+        pages: list[list[Line]] = [[]]
+        for number, (heading, lines) in enumerate(wrapped):
+            under_heading = number > 0 and wrapped[number - 1][0]
+            page = pages[-1]
+            gap = 1 if page and not under_heading else 0
+            if heading:
+                after = len(wrapped[number + 1][1]) if number + 1 < len(wrapped) else 0
+                need = len(lines) + min(after, 2)
+            elif under_heading:
+                need = 1
+            else:
+                need = len(lines) if len(lines) <= per_page else 1
+            if page and len(page) + gap + need > per_page:
+                pages.append([])
+                page, gap = pages[-1], 0
+            if gap:
+                page.append(Line("", False, number))
+            for text in lines:
+                if len(page) >= per_page:
+                    pages.append([])
+                    page = pages[-1]
+                page.append(Line(text, heading, number))
+        return pages, size, line_h
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, self.title(), back=True)
+        body = self.body(m)
+        text_h = body.h - m.unit - m.gap
+        pages, size, line_h = self.pages(m, body.w, text_h)
+        layout = (m, self.app.language)
+        if layout != self._layout:  # re-wrapped: the page where the paragraph read now is
+            self._layout = layout
+            self.page = next(
+                (i for i, p in enumerate(pages) if any(x.paragraph >= self.reading for x in p)),
+                len(pages) - 1,
+            )
+        self.page = min(self.page, len(pages) - 1)
+        lines = pages[self.page]
+        widgets.append(TextPage(pygame.Rect(body.x, body.y, body.w, text_h), lines, size, line_h))
+        pager = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
+        prev_box, label_box, next_box = columns(pager, 3, m.gap)
+        widgets.append(Button(prev_box, "page_prev", _("Previous"), lambda: self.turn(-1)))
+        text = _("Page {n} of {total}").format(n=self.page + 1, total=len(pages))
+        widgets.append(Label(label_box, "page", text, m.font))
+        widgets.append(Button(next_box, "page_next", _("Next"), lambda: self.turn(1), primary=True))
+        return widgets
+
+    def turn(self, step: int) -> None:
+        m = self.app.metrics
+        body = self.body(m)
+        pages, _size, _line_h = self.pages(m, body.w, body.h - m.unit - m.gap)
+        self.page = (self.page + step) % len(pages)
+        self.reading = pages[self.page][0].paragraph if pages[self.page] else 0
+        focus = self.focus
+        self.relayout()
+        if focus in ("page_prev", "page_next"):
+            self.focus = focus
+
+    def handle(self, intent: Intent) -> bool:
+        kind = intent.kind
+        if kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
+            self.turn(1 if kind is Kind.MODE_NEXT else -1)
+            return True
+        if kind is Kind.ZOOM:  # the mouse wheel (and a pinch): a page per notch
+            self.turn(-1 if intent.amount > 1 else 1)
+            return True
+        if kind is Kind.DRAG_START:
+            self._swipe = 0.0
+            return True
+        if kind in (Kind.DRAG_MOVE, Kind.PAN):
+            self._swipe += intent.delta[0]
+            return True
+        if kind is Kind.DRAG_END:
+            if abs(self._swipe) > self.app.metrics.unit:
+                self.turn(-1 if self._swipe > 0 else 1)  # swipe left: the next page
+            self._swipe = 0.0
+            return True
+        return super().handle(intent)
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("mode", _("Page")), ("confirm", _("Select")), ("back", _("Back"))]

@@ -5,18 +5,15 @@ Headless (SDL dummy driver). Measures the whole screen as the program draws it
 cells every frame), and, in the same run, a naive frame that draws every cell from scratch
 (a rectangle and a freshly rendered number per cell) for comparison.
 
-    .venv/bin/python bench/bench_ms_frame.py
+    .venv/bin/python -m bench.bench_ms_frame
 """
 
 from __future__ import annotations
 
-import json
 import os
-import platform
 import statistics
 import tempfile
 import time
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -24,6 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
+from bench.figures import figure, print_rows, save  # noqa: E402
 from core.demineur.rules import PRESETS, Minesweeper  # noqa: E402
 from core.demineur.session import DemineurSession  # noqa: E402
 from game.app import App, Options  # noqa: E402
@@ -62,17 +60,8 @@ def naive_frame(surface: pygame.Surface, game: Minesweeper, rect: pygame.Rect, f
                 pygame.draw.rect(surface, CLASSIC.hidden, box)
 
 
-def summary(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    return {
-        "frames": len(samples),
-        "median_ms": round(statistics.median(samples), 3),
-        "p90_ms": round(ordered[int(len(ordered) * 0.9)], 3),
-        "max_ms": round(ordered[-1], 3),
-    }
-
-
-def main() -> None:
+def measure(quick: bool = False) -> dict:
+    """The idle and cascade frames of the real screen, and a naive full redraw beside them."""
     data = tempfile.mkdtemp()
     app = App(Options(windowed=True, size=SIZE, lang="en", data_dir=data))
     app.settings.reduced_motion = False
@@ -80,7 +69,6 @@ def main() -> None:
     level = Level.preset("marathon")
     book = StatsBook(app.storage)
     rng = np.random.default_rng(1)
-    results: dict[str, dict] = {}
 
     # idle: a game in progress, nothing changes between frames
     game = Minesweeper(p.cols, p.rows, p.mines, seed=11)
@@ -90,12 +78,11 @@ def main() -> None:
     scene.skip_ripple()
     assert scene.view.whole_board_visible, "the marathon board must be fully visible"
     app.draw(0)
-    idle = [timed(lambda: app.draw(0)) for _ in range(IDLE_FRAMES)]
-    results["idle"] = summary(idle)
+    idle = [timed(lambda: app.draw(0)) for _ in range(IDLE_FRAMES // 5 if quick else IDLE_FRAMES)]
 
     # cascades: fresh layouts with few mines so one touch opens a large area that ripples
     cascade, cells = [], []
-    for _ in range(CASCADES):
+    for _ in range(CASCADES // 4 if quick else CASCADES):
         mines = np.zeros((p.rows, p.cols), bool)
         mines.flat[rng.choice(p.rows * p.cols, 60, replace=False)] = True
         mines[p.rows // 2 - 1 : p.rows // 2 + 2, p.cols // 2 - 1 : p.cols // 2 + 2] = False
@@ -106,34 +93,39 @@ def main() -> None:
         while scene.effects.rippling:
             scene.update(FRAME_S)
             cascade.append(timed(lambda: app.draw(0)))
-    results["cascade"] = summary(cascade)
-    results["cascade"]["median_cells_opened"] = int(statistics.median(cells))
-
     # naive: the same board and window, every cell drawn from scratch every frame
     font = app.fonts.font(round(scene.view.px * 0.72), True)
     surface = app.screen
     naive = [
-        timed(lambda: naive_frame(surface, scene.game, scene.view.rect, font)) for _ in range(60)
+        timed(lambda: naive_frame(surface, scene.game, scene.view.rect, font))
+        for _ in range(20 if quick else 60)
     ]
-    results["naive_full_redraw"] = summary(naive)
     cell_px = scene.view.px
-    pygame.display.quit()
-
-    print(f"Démineur frame, marathon {p.cols}x{p.rows} at {SIZE[0]}x{SIZE[1]}, {cell_px} px cells")
-    print(f"{'frame':<20}{'frames':>8}{'median ms':>12}{'p90 ms':>10}{'max ms':>10}")
-    for name, r in results.items():
-        print(f"{name:<20}{r['frames']:>8}{r['median_ms']:>12}{r['p90_ms']:>10}{r['max_ms']:>10}")
-    speedup = results["naive_full_redraw"]["median_ms"] / results["idle"]["median_ms"]
-    print(f"naive / cached idle: {speedup:.1f}x")
-    out = Path(__file__).parent / "results" / "bench_ms_frame.json"
-    out.parent.mkdir(exist_ok=True)
-    meta = {
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "cpus": os.cpu_count(),
+    app.close()
+    where = f"marathon {p.cols}x{p.rows} at {SIZE[0]}x{SIZE[1]}, {cell_px} px cells"
+    naive_name = "naive frame: every cell drawn from scratch"
+    return {
+        "title": "Démineur frame time",
+        "about": f"The whole screen as the program draws it ({where}), headless.",
+        "rows": [
+            figure("idle frame", "ms", idle, naive, naive_name, goal="< 16.7 ms (60 fps)"),
+            figure(
+                "frame during a cascade's ripple",
+                "ms",
+                cascade,
+                naive,
+                naive_name,
+                goal="< 16.7 ms (60 fps)",
+                note=f"median {int(statistics.median(cells))} cells opened",
+            ),
+        ],
     }
-    meta["load_avg"] = os.getloadavg()
-    out.write_text(json.dumps({"meta": meta, "cell_px": cell_px, "frames": results}, indent=1))
+
+
+def main() -> None:
+    report = measure()
+    print_rows(report)
+    save("ms_frame", report)
 
 
 if __name__ == "__main__":

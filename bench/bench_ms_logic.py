@@ -1,6 +1,6 @@
 """Démineur analysis: hint latency, no-guess generation time, autoplayer win rates.
 
-Run: .venv/bin/python bench/bench_ms_logic.py [--games N]
+Run: .venv/bin/python -m bench.bench_ms_logic [--games N]
 Prints three tables and writes bench/results/bench_ms_logic.json.
 
 - Hint latency: every position of seeded games played by following the hints (flagging the
@@ -21,19 +21,17 @@ import argparse
 import json
 import platform
 import statistics
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from core.demineur.autoplay import play
+from core.demineur.logic import Analysis
+from core.demineur.noguess import NoGuessGiveUp, lay_out
+from core.demineur.rules import PRESETS, Minesweeper
 
-from core.demineur.autoplay import play  # noqa: E402
-from core.demineur.logic import Analysis  # noqa: E402
-from core.demineur.noguess import NoGuessGiveUp, lay_out  # noqa: E402
-from core.demineur.rules import PRESETS, Minesweeper  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 HINT_GAMES = {"marathon": 10, "extreme": 20}  # others: 40
 
@@ -42,10 +40,10 @@ def ms(seconds: float) -> float:
     return round(seconds * 1e3, 3)
 
 
-def hint_latency(name: str) -> dict:
+def hint_latency(name: str, games: int | None = None) -> dict:
     preset = PRESETS[name]
     every, guesses, full = [], [], []
-    for seed in range(HINT_GAMES.get(name, 40)):
+    for seed in range(games or HINT_GAMES.get(name, 40)):
         game = Minesweeper(preset.cols, preset.rows, preset.mines, seed=seed)
         game.reveal(preset.rows // 2, preset.cols // 2)
         while game.status == "playing":
@@ -119,6 +117,48 @@ def win_rate(name: str, games: int) -> dict:
         "games": games,
         "win_rate": wins / games,
         "ms_per_game": ms((time.perf_counter() - start) / games),
+    }
+
+
+def measure(quick: bool = False) -> dict:
+    """The three tables as report rows (bench/README.md); quick: fewer games and boards."""
+    rows = []
+    for name in PRESETS:
+        r = hint_latency(name, 3 if quick else None)
+        rows.append(
+            summary_row(f"hint() on {name}, every position", r["positions"], r)
+            | {"note": f"full analysis median {r['full_median_ms']} ms, max {r['full_max_ms']}"}
+        )
+    for seed in range(20):  # warm up: the first calls pay for lazy imports
+        lay_out(np.zeros(11 * 11, np.uint8), 9, 9, 10, 4, 4, seed)
+    for label, (r_, c_, m_) in CLASSIC.items():
+        r = generation(label, r_, c_, m_, 20 if quick else 150)
+        rows.append(
+            summary_row(f"no-guess board {label}", r["boards"], r)
+            | {"note": f"gave up on {r['gave_up']}"}
+        )
+    for name in ("beginner", "intermediate", "expert"):
+        r = win_rate(name, 100 if quick else 1000)
+        rows.append(
+            {
+                "figure": f"autoplayer win rate, {name}",
+                "unit": "%",
+                "median": 100 * r["win_rate"],
+                "runs": r["games"],
+                "note": f"{r['ms_per_game']} ms a game",
+            }
+        )
+    return {"title": "Démineur analysis: hints, no-guess boards, autoplayer", "rows": rows}
+
+
+def summary_row(name: str, runs: int, r: dict) -> dict:
+    return {
+        "figure": name,
+        "unit": "ms",
+        "median": r["median_ms"],
+        "p90": r["p90_ms"],
+        "max": r["max_ms"],
+        "runs": runs,
     }
 
 

@@ -1,6 +1,6 @@
 """Mole Turf hint speed, the share of boards the hints alone solve, and the stars.
 
-Run: .venv/bin/python bench/bench_turf_hint.py [--boards N] [--seed S]
+Run: .venv/bin/python -m bench.bench_turf_hint [--boards N] [--seed S]
 Prints tables and writes bench/results/bench_turf_hint.json.
 
 For every size 4 to 16 the sweep takes N generated boards (``turf.generate``) and N awkward
@@ -29,19 +29,17 @@ import os
 import platform
 import random
 import statistics
-import sys
 import time
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from core.moleturf import _proof, turf
+from core.moleturf.logic import LEVELS, grade, hint
+from tests.test_turf_hint_deep import STYLES, awkward, random_progress
 
-from core.moleturf import _proof, turf  # noqa: E402
-from core.moleturf.logic import LEVELS, grade, hint  # noqa: E402
-from tests.test_turf_hint_deep import STYLES, awkward, random_progress  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 GOAL_MS = 20.0
 SIZES = range(4, 17)
@@ -149,20 +147,42 @@ def percentile(ordered: list[float], share: float) -> float:
     return ordered[int(share * (len(ordered) - 1))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", type=int, default=6, help="boards per size and style")
-    parser.add_argument("--seed", type=int, default=FIRST_SEED)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
+def measure(quick: bool = False) -> dict:
+    """Hint time per size (wall, with the CPU time beside it) and the share solved."""
+    data = collect(2 if quick else 6, FIRST_SEED)
+    rows = []
+    for r in data["per_size"]:
+        n = r["n"]
+        rows.append(
+            {
+                "figure": f"hint() at {n}x{n}, wall clock",
+                "unit": "ms",
+                "median": r["median_ms"],
+                "p95": r["p95_ms"],
+                "max": r["max_ms"],
+                "runs": r["hints"],
+                "goal": f"every hint < {GOAL_MS:g} ms" if n == 16 else "",
+                "note": f"CPU median {r['cpu_median_ms']:.2f}, max {r['cpu_max_ms']:.2f} ms; "
+                f"solved {r['solved']}/{r['boards']} boards",
+            }
+        )
+    return {
+        "title": "Mole Turf hints: speed per size and boards solved by hints alone",
+        "rows": rows,
+    }
+
+
+def collect(boards_per_style: int, first_seed: int) -> dict:
+    """The sweep of the module docstring; prints as it goes."""
+    rng = random.Random(first_seed)
 
     rows, grading = [], []
     stars_all: Counter = Counter()
     for n in SIZES:
-        boards = [turf.generate(n, seed=args.seed + s) for s in range(args.boards)]
+        boards = [turf.generate(n, seed=first_seed + s) for s in range(boards_per_style)]
         for style in STYLES:
-            for s in range(args.boards):
-                seed = args.seed + s
+            for s in range(boards_per_style):
+                seed = first_seed + s
                 made = None
                 while made is None:
                     made = awkward(n, seed, style)
@@ -262,18 +282,16 @@ def main() -> None:
     levels = Counter(g["level"] for g in grading)
     print(f"deepest technique level over all boards: {dict(sorted(levels.items()))}")
 
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
     meta = {
         "python": platform.python_version(),
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
         "load_before_and_after": os.getloadavg()[0],
-        "boards_per_style": args.boards,
-        "first_seed": args.seed,
+        "boards_per_style": boards_per_style,
+        "first_seed": first_seed,
         "techniques": len(LEVELS),
     }
-    data = {
+    return {
         "meta": meta,
         "per_size": rows,
         "solved": solved,
@@ -281,6 +299,16 @@ def main() -> None:
         "stars": dict(sorted(stars_all.items())),
         "grading_correlations": correlations,
     }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=6, help="boards per size and style")
+    parser.add_argument("--seed", type=int, default=FIRST_SEED)
+    args = parser.parse_args()
+    data = collect(args.boards, args.seed)
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
     (out / "bench_turf_hint.json").write_text(json.dumps(data, indent=2))
 
 

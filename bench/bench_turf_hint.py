@@ -13,12 +13,13 @@ solution. Then a random correct partial progress per board (some solution moles,
 markers off the solution) must get a hint too. Goal: every hint under 20 ms at 16x16 and
 100 % solved.
 
-Grading check: each board's stars against two independent measures, the search nodes of
-a naive row-by-row backtracker (the plain search of ``tests/reference_turf.py``, counting
-every placement tried while it proves the solution unique, up to 12x12), the nodes a
-backtracker with forced-move propagation needs to refute every wrong cell of the empty
-board, and the number of hint steps that need a supposition, as Spearman rank
-correlations per size.
+Grading check: each board's stars against independent measures: the effort of a plain
+player-like solver that shares no code with the engine (``tests/player_turf.py``: rules,
+looking around, trying; up to 10x10), the search nodes of a naive row-by-row backtracker
+(the plain search of ``tests/reference_turf.py``, counting every placement tried while it
+proves the solution unique, up to 12x12), the nodes a backtracker with forced-move
+propagation needs to refute every wrong cell of the empty board, and the number of hint
+steps that need a supposition, as Spearman rank correlations per size.
 """
 
 from __future__ import annotations
@@ -37,12 +38,14 @@ import numpy as np
 
 from core.moleturf import _proof, turf
 from core.moleturf.logic import LEVELS, grade, hint
+from tests.player_turf import effort, spearman
 from tests.test_turf_hint_deep import STYLES, awkward, random_progress
 
 ROOT = Path(__file__).resolve().parents[1]
 
 GOAL_MS = 20.0
 SIZES = range(4, 17)
+PLAYER_UP_TO = 10  # the plain-Python player takes seconds a board beyond
 FIRST_SEED = 50_000  # the tests and the tuning used seeds below this
 
 
@@ -91,26 +94,6 @@ def propagating_nodes(regions: np.ndarray) -> int:
         out,
     )
     return int(out[:, 4].sum())
-
-
-def spearman(xs: list[float], ys: list[float]) -> float:
-    def ranks(values: list[float]) -> list[float]:
-        order = sorted(range(len(values)), key=values.__getitem__)
-        out = [0.0] * len(values)
-        i = 0
-        while i < len(order):
-            j = i
-            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                out[order[k]] = (i + j) / 2
-            i = j + 1
-        return out
-
-    rx, ry = ranks(xs), ranks(ys)
-    if len(set(rx)) < 2 or len(set(ry)) < 2:
-        return float("nan")
-    return float(np.corrcoef(rx, ry)[0, 1])
 
 
 def timed(regions, moles, crossed, solution):
@@ -210,6 +193,9 @@ def collect(boards_per_style: int, first_seed: int) -> dict:
                         "level": graded.level,
                         "hard": graded.hard,
                         "naive_nodes": naive_nodes(regions) if n <= 12 else None,
+                        "player_effort": effort(regions.tolist()).score
+                        if n <= PLAYER_UP_TO
+                        else None,
                         "propagating_nodes": propagating_nodes(regions),
                     }
                 )
@@ -250,6 +236,10 @@ def collect(boards_per_style: int, first_seed: int) -> dict:
         entry["stars_vs_propagating_nodes"] = spearman(
             [g["stars"] for g in here], [g["propagating_nodes"] for g in here]
         )
+        if here and here[0]["player_effort"] is not None:
+            entry["stars_vs_player_effort"] = spearman(
+                [g["stars"] for g in here], [g["player_effort"] for g in here]
+            )
         if here and here[0]["naive_nodes"] is not None:
             entry["stars_vs_naive_nodes"] = spearman(
                 [g["stars"] for g in here], [g["naive_nodes"] for g in here]
@@ -270,7 +260,7 @@ def collect(boards_per_style: int, first_seed: int) -> dict:
     print("\nSpearman rank correlation of stars, per size")
     print(
         f"{'n':>3} {'boards':>7} {'vs hard steps':>14} {'vs propagating':>15} "
-        f"{'vs naive nodes':>15} {'level vs naive':>15}"
+        f"{'vs naive nodes':>15} {'level vs naive':>15} {'vs player':>10}"
     )
     for c in correlations:
         print(
@@ -278,7 +268,14 @@ def collect(boards_per_style: int, first_seed: int) -> dict:
             f"{c['stars_vs_propagating_nodes']:15.2f} "
             f"{c.get('stars_vs_naive_nodes', float('nan')):15.2f} "
             f"{c.get('level_vs_naive_nodes', float('nan')):15.2f}"
+            f"{c.get('stars_vs_player_effort', float('nan')):10.2f}"
         )
+    played = [g for g in grading if g["player_effort"] is not None]
+    pooled = spearman([g["stars"] for g in played], [g["player_effort"] for g in played])
+    print(
+        f"stars vs the player-like solver's effort (tests/player_turf.py), pooled over "
+        f"{len(played)} boards of sizes 4-{PLAYER_UP_TO}: Spearman {pooled:.2f}"
+    )
     levels = Counter(g["level"] for g in grading)
     print(f"deepest technique level over all boards: {dict(sorted(levels.items()))}")
 
@@ -298,6 +295,7 @@ def collect(boards_per_style: int, first_seed: int) -> dict:
         "boards": total,
         "stars": dict(sorted(stars_all.items())),
         "grading_correlations": correlations,
+        "stars_vs_player_effort_pooled": pooled,
     }
 
 

@@ -16,6 +16,7 @@ import pytest
 from core.moleturf import turf
 from core.moleturf.logic import LEVELS, grade, hint, solve_steps, stars
 from game.hints import sentence
+from tests.player_turf import effort, spearman
 from tests.test_turf_logic import cells_of, drive, empty, evidence_suffices
 
 DIGITS = "0123456789abcdefghijklmnopqrstuv"
@@ -349,6 +350,21 @@ def test_stars_follow_the_hardest_technique() -> None:
         assert max(seen[low]) <= min(seen[high]) + 1
     for _, rows in STUCK_AT_EMPTY.items():
         assert stars(board(rows)) == 5
+
+
+def test_stars_rank_fresh_boards_as_a_player_like_solver_does() -> None:
+    # the yardstick shares no code with the engine: rules, looking around, then trying
+    # (tests/player_turf.py); more stars must mean more of its effort, on boards never tuned on
+    graded, efforts = [], []
+    for n in (6, 7, 8, 9):
+        for seed in range(90_000, 90_020):
+            regions = turf.generate(n, seed=seed)
+            graded.append(grade(regions).stars)
+            found = effort(regions.tolist())
+            assert found.solved
+            efforts.append(found.score)
+    assert len(set(graded)) >= 3
+    assert spearman(graded, efforts) >= 0.5
 
 
 def test_a_board_with_two_solutions_has_no_stars() -> None:

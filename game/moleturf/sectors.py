@@ -2,7 +2,8 @@
 
 The map shows the 30 sectors as tiles: a cleared one shows its best time and fewest mistakes,
 a locked one a padlock, the current one glows (and resumes where it was left). A sector opens
-once the one before it is cleared, or at once with the "Unlock all sectors" setting.
+once the one before it is cleared, or at once with the "Unlock all sectors" setting. Every
+tile shows the sector's difficulty as 1 to 5 stars (the engine's grade, stored with the sectors).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from game.i18n import _
 from game.moleturf import store
 from game.moleturf.board import TURF_RGB
 from game.moleturf.hud import format_time, mistakes_text
+from game.moleturf.play import sectors
 from game.moleturf.store import SECTORS, Best, Progress, load_progress
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -34,6 +36,7 @@ class SectorTile(Widget):
         super().__init__(rect, f"sector{number}")
         self.number, self.progress, self.open, self.action = number, progress, open_, action
         self.in_play = in_play
+        self.stars = sectors()[number - 1].stars
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m
@@ -48,6 +51,11 @@ class SectorTile(Widget):
         )
         box = self.rect.inflate(-m.gap, -m.gap)
         top, detail = self.boxes(box, ui, best)
+        star = max(6, min(top.h // 4, top.w // 6))  # the difficulty, under the number
+        stars = pygame.Rect(0, 0, 5 * star, star)
+        stars.midbottom = top.midbottom
+        draw_stars(surface, stars, self.stars)
+        top = pygame.Rect(top.x, top.y, top.w, top.h - star)
         text_colour = theme.TEXT if self.open else theme.TEXT_DIM
         ui.fonts.text(
             surface, str(self.number), top, round(m.title_font * 1.1), text_colour, bold=True
@@ -103,6 +111,21 @@ class SectorTile(Widget):
             if fitted.fits:
                 return fitted
         return ui.fonts.fit(time, box.size, size, max_lines=1)
+
+
+def draw_stars(surface: pygame.Surface, box: pygame.Rect, stars: int) -> None:
+    """Five small stars in a row across ``box``, the first ``stars`` of them filled."""
+    s = box.h
+    for k in range(5):
+        cx, cy = box.x + s * k + s / 2, box.centery
+        points = [
+            (cx + s / 2 * f * math.sin(a * math.pi / 5), cy - s / 2 * f * math.cos(a * math.pi / 5))
+            for a, f in zip(range(10), (1, 0.45) * 5, strict=True)
+        ]
+        if k < stars:
+            pygame.draw.polygon(surface, theme.ACCENT, points)
+        else:
+            pygame.draw.polygon(surface, theme.OFF, points, max(1, s // 8))
 
 
 def draw_padlock(surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -23,10 +23,10 @@ from msgspec import Meta
 from core.demineur.stats import TOP_TIMES
 from core.midend import MAX_TIME_MS
 from core.moleturf.sectors import SECTORS
+from game.i18n import LANGUAGES
 
 T = TypeVar("T")
 
-LANGUAGES = ("en", "ja", "hu")
 LONG_PRESS_RANGE = (150, 1000)  # ms
 WINDOW_SIDE_RANGE = (320, 16384)  # px, for the saved window size
 MAX_COUNT = 10**9  # games, wins, streaks, mistakes: far beyond any player's
@@ -64,7 +64,7 @@ class Saved(Schema, Generic[T]):
 class Settings(Schema, kw_only=True):
     """Everything the settings screen changes; saved as settings.json."""
 
-    language: Literal["en", "ja", "hu"] = "en"
+    language: Literal[LANGUAGES] = "en"
     volume: Annotated[int, Meta(ge=0, le=100)] = 80  # percent
     muted: bool = False
     fullscreen: bool = True
@@ -153,7 +153,6 @@ GameDocument = dict[str, Any]  # a JSON object; core.midend checks the rest as i
 # kiosk.json ---------------------------------------------------------------------------------
 PIN_LENGTH = (4, 8)
 IDLE_RANGE = (10, 3600)  # seconds
-CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 
 
 class KioskConfig(Schema):
@@ -161,7 +160,7 @@ class KioskConfig(Schema):
 
     pin: Annotated[str, Meta(pattern=r"^[0-9]{4,8}$")]
     idle_seconds: Annotated[int, Meta(ge=IDLE_RANGE[0], le=IDLE_RANGE[1])] = 60
-    language: Literal["en", "ja", "hu"] = "en"
+    language: Literal[LANGUAGES] = "en"
     operator_corner: Literal["top-left", "top-right", "bottom-left", "bottom-right"] = "top-left"
     version: Literal[1] = 1
 

@@ -63,6 +63,11 @@ def problem(error: msgspec.ValidationError) -> str:
     for field, rule in RULES.items():
         if f"`$.{field}`" in text or text.endswith(f"field `{field}`"):
             return rule
+    if text.startswith("Object contains unknown field `"):
+        key = text.partition("`")[2][:-1]
+        return f"it has an unknown key {key if len(key) <= 40 else key[:39] + '…'!r}"
+    if text.startswith("Expected `object`"):
+        return "it must hold a JSON object"
     return text if len(text) <= MAX_PROBLEM else text[: MAX_PROBLEM - 1] + "…"
 
 

@@ -189,3 +189,67 @@ def test_no_text_is_drawn_below_the_floor_on_any_screen(tmp_path, size, lang):
     finally:
         i18n.set_language("en")
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["hu", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_hint_of_the_thirty_sectors_has_room_at_the_floor(tmp_path, size, lang):
+    """The hint panel gives a long sentence the lines it needs (up to six at 800x480 in
+    Hungarian) instead of a smaller size: each hint of each sector, solved by hints alone."""
+    app = make_app(tmp_path, size=size, lang=lang)
+    try:
+        app.change_setting("unlock_all_sectors", True)
+        app.open_game("moleturf")
+        sector_map = app.scenes.top
+        checked = 0
+        for number in range(1, 31):
+            sector_map.open_sector(number)
+            scene = app.scenes.top
+            while scene.game.status == "playing":
+                scene.ask_hint()
+                if scene.hint is None:
+                    break
+                fitted = widget(scene, "hint_text").texts(app.ui)[0][0]
+                assert fitted.fits and fitted.size >= app.metrics.text_floor, (
+                    number,
+                    fitted.lines,
+                )
+                checked += 1
+                scene.apply_hint()
+            app.scenes.pop()
+        assert checked > 100
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["hu", "ja"])
+def test_demineur_hints_and_counters_have_room_at_the_floor_at_800x480(tmp_path, lang):
+    """Expert games played by hints alone at 800x480: every message, legend and counter label
+    drawn fits its box at the floor."""
+    app = make_app(tmp_path, size=(800, 480), lang=lang)
+    sizes = Sizes(app)
+    sizes.screen = "demineur.hints"
+    try:
+        level = Level.preset("expert")
+        for seed in range(3):
+            session = DemineurSession.new(
+                level.cols, level.rows, level.mines, seed=seed, level="expert", clock=app.clock
+            )
+            scene = DemineurScene(app, level, StatsBook(app.storage), session)
+            app.scenes.push(scene)
+            scene.act("tap", 8, 15)
+            while not scene.game.over:
+                scene.show_hint()
+                if scene.hint is None:
+                    break
+                app.draw(0)
+                r, c = scene.hint.cells[0]
+                scene.act("flag" if scene.hint.kind == "mine" else "tap", r, c)
+            app.draw(0)
+            app.scenes.pop()
+        assert min(sizes.by_screen["demineur.hints"]) >= 14
+        assert not sizes.overflow, sizes.overflow
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()

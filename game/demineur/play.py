@@ -156,7 +156,10 @@ class DemineurScene(SessionScene):
         least = math.ceil(m.text_floor * 1.5)
         self.view.set_viewport(rect, m.unit * MAX_CELL_UNITS, transposed=turned, least_cell=least)
         bar = pygame.Rect(0, 0, m.width, m.header_h).inflate(-2 * m.margin, -2 * m.gap)
-        display_w = round(m.unit * 1.9)
+        # the counters are as wide as their labels need at the text floor ("Aknaszámláló")
+        font = self.app.fonts.font(m.text_floor)
+        labels = (pgettext("counter", "Mines"), pgettext("counter", "Time"))
+        display_w = max(round(m.unit * 1.9), max(font.size(t)[0] for t in labels) + 2 * m.gap)
         lang_w = round(m.unit * 1.6)  # the header's language button, as on every screen
         button_w = min(round(m.unit * 2.6), (bar.w - 2 * display_w - lang_w - 7 * m.gap) // 4)
         y, h = bar.y, m.unit

@@ -53,6 +53,7 @@ from game.ui.widgets import Button, Label, Widget
 MODE_NAMES = {"mole": N_("Mole"), "marker": N_("Marker"), "eraser": N_("Eraser")}
 OVER_DELAY = 0.7  # seconds of alarm before the Game Over dialog
 CLEAR_DELAY = 0.6  # seconds for the last mole to burrow in before the celebration
+HINT_LINES = 8  # lines a hint sentence may take (its box has room for them at every size)
 
 
 @lru_cache(maxsize=1)
@@ -199,7 +200,7 @@ class MoleTurfScene(SessionScene):
         text = pygame.Rect(box.x, box.y, box.w, buttons.y - m.gap - box.y)
         half = (box.w - m.gap) // 2
         return [
-            Label(text, "hint_text", self.hint_text, m.font),
+            Label(text, "hint_text", self.hint_text, m.font, max_lines=HINT_LINES),
             Button(
                 pygame.Rect(buttons.x, buttons.y, half, m.unit),
                 "apply",

@@ -82,12 +82,15 @@ class Label(Widget):
         bold: bool = False,
         colour=theme.TEXT,
         align: str = "center",
+        max_lines: int = 3,
     ) -> None:
         super().__init__(rect, key)
         self.text, self.size, self.bold, self.colour, self.align = text, size, bold, colour, align
+        self.max_lines = max_lines
 
     def texts(self, ui: UI) -> list[tuple[Fitted, pygame.Rect]]:
-        return [(ui.fonts.fit(self.text, self.rect.size, self.size, self.bold), self.rect)]
+        fitted = ui.fonts.fit(self.text, self.rect.size, self.size, self.bold, self.max_lines)
+        return [(fitted, self.rect)]
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         for fitted, box in self.texts(ui):
@@ -225,7 +228,9 @@ class SettingRow(Widget):
 
     def _parts(self, m: Metrics) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """Label box, control box, and the control's left and right step boxes."""
-        control_w = min(round(self.rect.w * 0.46), m.unit * 5)
+        # a switch (On/Off) needs less room than a ◀ value ▶: its label gets the rest
+        share = 0.36 if self.kind == "toggle" else 0.46
+        control_w = min(round(self.rect.w * share), m.unit * 5)
         control = pygame.Rect(self.rect.right - control_w, self.rect.y, control_w, self.rect.h)
         label = pygame.Rect(
             self.rect.x + m.gap, self.rect.y, control.x - self.rect.x - 2 * m.gap, self.rect.h

@@ -5,10 +5,11 @@ Every text is laid out here, and none smaller than ``FontBook.floor`` (the windo
 reported as not fitting, and the screen makes room (more lines, a wider box, pages), never a
 smaller size. Only the board's digits, sized to their cells, are drawn without the floor.
 
-Line breaking: Latin text breaks at spaces; Japanese text may break between any two
-characters, except that a line never starts with closing punctuation, a small kana or the
-long-vowel mark (。、」）ー ッ …) and never ends with opening punctuation (「（ …): the
-"kinsoku" rules; nor does a line end on a digit, which keeps a number with its counter.
+Line breaking: Latin text breaks at spaces; Japanese text between phrases only
+(``game.ui.linebreak``: never inside a katakana word), and a line never starts with closing
+punctuation, a small kana or the long-vowel mark (。、」）ー ッ …) and never ends with opening
+punctuation (「（ …): the "kinsoku" rules; nor does a line end on a digit, which keeps a number
+with its counter.
 
 Caches are bounded by what they hold, not by how many entries: rendered lines by their
 pixels' bytes (``RENDER_BUDGET``), layouts by an estimate of their size (``FIT_BUDGET``), and
@@ -27,6 +28,7 @@ from typing import Generic, TypeVar
 import pygame
 
 from game.platform.paths import resource
+from game.ui.linebreak import is_katakana, phrase_breaks
 
 FONT_FILES = {False: "Mplus1-Regular.otf", True: "Mplus1-Bold.otf"}
 RENDER_BUDGET = 12 * 2**20  # bytes of rendered lines kept (a 4K screen shows up to 4 MB)
@@ -51,9 +53,12 @@ def is_wide(ch: str) -> bool:
     return ord(ch) >= 0x2E80
 
 
-def break_points(text: str) -> list[int]:
-    """Indices ``i`` where a line may end before ``text[i]`` (0 < i < len(text))."""
+def break_points(text: str, phrases: bool = True) -> list[int]:
+    """Indices ``i`` where a line may end before ``text[i]`` (0 < i < len(text)). Japanese
+    breaks between phrases; with ``phrases=False`` (for a phrase too wide for its line) between
+    any two characters, but never inside a katakana word."""
     points = []
+    starts = phrase_breaks(text) if phrases else None  # game.ui.linebreak
     for i in range(1, len(text)):
         prev, ch = text[i - 1], text[i]
         if ch == " ":
@@ -63,7 +68,8 @@ def break_points(text: str) -> list[int]:
         elif prev in DIGITS:
             continue  # a number stays with the counter after it: 「9行」, never 「9／行」
         elif (is_wide(prev) or is_wide(ch)) and ch not in CLOSING and prev not in OPENING:
-            points.append(i)
+            if i in starts if phrases else not (is_katakana(prev) and is_katakana(ch)):
+                points.append(i)
     return points
 
 
@@ -91,22 +97,32 @@ def _wrap_paragraph(text: str, font: pygame.font.Font, width: int) -> list[str]:
             lines.append(text)
             break
         points = break_points(text)
-        cut = 0
-        for point in points:
-            if font.size(text[:point].rstrip())[0] > width:
-                break
-            cut = point
+        cut = _last_fitting(text, points, font, width)
+        if cut == 0:  # the first phrase alone is too wide: break inside it
+            points = break_points(text, phrases=False)
+            cut = _last_fitting(text, points, font, width)
         if cut == 0 and points:  # nothing fits: overflow to the first allowed break (fit()
             cut = points[0]  # then picks a smaller size) rather than break a rule
         elif cut == 0:  # one word with no break at all: cut it by characters
             cut = 1
             while cut < len(text) and font.size(text[: cut + 1])[0] <= width:
                 cut += 1
-            while cut < len(text) and text[cut] in CLOSING:
-                cut += 1
+            while cut < len(text) and (
+                text[cut] in CLOSING or is_katakana(text[cut - 1]) and is_katakana(text[cut])
+            ):
+                cut += 1  # a katakana word overflows whole (fit() then picks a smaller size)
         lines.append(text[:cut].rstrip())
         text = text[cut:].lstrip(" ")
     return lines or [""]
+
+
+def _last_fitting(text: str, points: list[int], font: pygame.font.Font, width: int) -> int:
+    cut = 0
+    for point in points:
+        if font.size(text[:point].rstrip())[0] > width:
+            break
+        cut = point
+    return cut
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,48 @@
+"""Where a Japanese line may break: between phrases (文節), as a reader expects.
+
+BudouX (Google's phrase segmenter, a 126 kB pure-Python wheel with its model, no network)
+splits a Japanese sentence into phrases: 「9行目6列目の|2は、|残りの|地雷の|数と…」. Two rules
+are then enforced whatever the model says: a line never breaks inside a katakana word
+(「デミヌール」, 「モグラ」; 「・」 between words still allows a break), nor after a digit, which
+keeps a number with its counter (「3行目」, 「11個」, 「2か所」). ``game.ui.text`` adds the kinsoku
+rules (no line starts with 。、」ー… nor ends with 「（…) and breaks Latin text at spaces.
+
+A sentence is segmented about 0.25 ms (median, the hint sentences); the result is cached, since
+a text is laid out again at several sizes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import budoux
+
+_PARSER = budoux.load_default_japanese_parser()
+KATAKANA_DOT = "・"
+
+
+def is_katakana(ch: str) -> bool:
+    """A katakana letter or the long-vowel mark (not 「・」, which separates words)."""
+    return ("\u30a1" <= ch <= "\u30ff" and ch != KATAKANA_DOT) or "\uff66" <= ch <= "\uff9f"
+
+
+def has_japanese(text: str) -> bool:
+    return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+@lru_cache(maxsize=4096)
+def phrase_breaks(text: str) -> frozenset[int]:
+    """Indices ``i`` (0 < i < len(text)) where a phrase of ``text`` starts: a line may end
+    before ``text[i]``. Never inside a katakana word, never right after a digit."""
+    if not has_japanese(text):
+        return frozenset()
+    points = set()
+    at = 0
+    for phrase in _PARSER.parse(text)[:-1]:
+        at += len(phrase)
+        points.add(at)
+    return frozenset(
+        i
+        for i in points
+        if not (is_katakana(text[i - 1]) and is_katakana(text[i])) and not text[i - 1].isdigit()
+    )

@@ -26,10 +26,12 @@ import locale
 import os
 import re
 from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
 from babel.dates import format_date, format_timedelta
 from babel.lists import format_list
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileParser
 from babel.numbers import format_decimal, format_percent
@@ -45,7 +47,7 @@ _catalogs: dict[str, gettext.GNUTranslations] = {}
 _current = "en"
 
 
-def catalog_path(language: str):
+def catalog_path(language: str) -> Path:
     return resource("cmt_locale", language, "LC_MESSAGES", f"{DOMAIN}.po")
 
 
@@ -58,12 +60,13 @@ class _Catalog(Catalog):
     """A catalog in which an entry read twice keeps the later translation: an entry appended
     to the end of a .po by hand wins over the untranslated one the update tool wrote."""
 
-    def __setitem__(self, id, message) -> None:
+    def __setitem__(self, id: Any, message: Message) -> None:
         old = self.get(id, message.context)
         super().__setitem__(id, message)
+        merged = self.get(id, message.context)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if old is not None and all(strings):
-            self.get(id, message.context).string = message.string
+        if old is not None and merged is not None and all(strings):
+            merged.string = message.string
 
 
 def read_catalog(language: str) -> Catalog:
@@ -72,7 +75,7 @@ def read_catalog(language: str) -> Catalog:
     return read_po_file(catalog_path(language), language)
 
 
-def read_po_file(path, language: str) -> Catalog:
+def read_po_file(path: Path, language: str) -> Catalog:
     catalog = _Catalog(locale=language, domain=DOMAIN)
     with path.open("rb") as f:
         PoFileParser(catalog, ignore_obsolete=True).parse(f)
@@ -90,8 +93,8 @@ def catalog_messages(language: str, keep_untranslated: bool = False) -> dict[str
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
         if all(strings) or keep_untranslated:
-            key = "\x00".join(ids)
-            found[f"{m.context}\x04{key}" if m.context else key] = "\x00".join(strings)
+            key = "\x00".join(str(i) for i in ids)
+            found[f"{m.context}\x04{key}" if m.context else key] = "\x00".join(map(str, strings))
     return found
 
 
@@ -195,7 +198,7 @@ def date(day: datetime.date | str) -> str:
     2026/12/01 / 2026. dec. 1. Text that is not an ISO date is shown as it is."""
     if isinstance(day, str):
         try:
-            day = datetime.date.fromisoformat(day)
+            return format_date(datetime.date.fromisoformat(day), "medium", locale=_current)
         except ValueError:
             return day
     return format_date(day, "medium", locale=_current)
@@ -314,8 +317,12 @@ def a(word: int | str) -> str:
 # the number decides), and the same for -ban/-ben, -ba/-be, -ra/-re, -ról/-ről, -nál/-nél,
 # -tól/-től, -nak/-nek
 _ARTICLE = re.compile(r"\b([Aa])\(z\) (\S+)")
-_PAIRS = (("ból", "ből"), ("ban", "ben"), ("ba", "be"), ("ra", "re"), ("ról", "ről"))
-_PAIRS += (("nál", "nél"), ("tól", "től"), ("nak", "nek"), ("sal", "sel"))
+_PAIRS = (("ból", "ből"), ("ban", "ben"), ("ba", "be"), ("ra", "re"), ("ról", "ről")) + (
+    ("nál", "nél"),
+    ("tól", "től"),
+    ("nak", "nek"),
+    ("sal", "sel"),
+)
 _TAILS = "|".join(f"{b}|{f}" for b, f in _PAIRS)
 _SUFFIX = re.compile(rf"\b(\d+)-({_TAILS})\b")
 # "{value}-s" and its case forms: 3-as, 3-ast, 3-asnak, 5-össel...

@@ -58,7 +58,7 @@ def break_points(text: str, phrases: bool = True) -> list[int]:
     breaks between phrases; with ``phrases=False`` (for a phrase too wide for its line) between
     any two characters, but never inside a katakana word."""
     points = []
-    starts = phrase_breaks(text) if phrases else None  # game.ui.linebreak
+    starts = phrase_breaks(text) if phrases else frozenset[int]()  # game.ui.linebreak
     for i in range(1, len(text)):
         prev, ch = text[i - 1], text[i]
         if ch == " ":
@@ -68,7 +68,7 @@ def break_points(text: str, phrases: bool = True) -> list[int]:
         elif prev in DIGITS:
             continue  # a number stays with the counter after it: 「9行」, never 「9／行」
         elif (is_wide(prev) or is_wide(ch)) and ch not in CLOSING and prev not in OPENING:
-            if i in starts if phrases else not (is_katakana(prev) and is_katakana(ch)):
+            if (i in starts) if phrases else not (is_katakana(prev) and is_katakana(ch)):
                 points.append(i)
     return points
 

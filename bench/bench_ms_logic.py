@@ -11,8 +11,13 @@ Prints three tables and writes bench/results/bench_ms_logic.json.
   a hint can ever cost there) is timed too.
 - No-guess generation: ``core.demineur.noguess.lay_out`` for a first tap in the middle, per seed
   (150 seeds, 40 on the marathon), on the classic boards (9×9/10, 16×16/40, 30×16/99) and on
-  every preset; it is bounded by work alone (no clock), so the boards are the same everywhere.
-- Win rates: ``core.demineur.autoplay.play`` on N seeded games (default 1000) per size.
+  every preset (the marathon is 80×40/240); it is bounded by work alone (no clock), so the
+  boards are the same everywhere. Beside the times, the boards' mean 3BV and that of ordinary
+  boards (``Minesweeper`` with the same seeds and first tap): guess-free must not mean poorer.
+- Win rates: ``core.demineur.autoplay.play`` on N seeded games (default 1000) on the project's
+  presets, named by their real sizes: the project's "expert" is 30×16/60, not the classic
+  30×16/99, so these figures are never to be set beside published ones (``bench_ms_solver``
+  measures the classic boards against them).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from core.demineur.autoplay import play
 from core.demineur.logic import Analysis
 from core.demineur.noguess import NoGuessGiveUp, lay_out
 from core.demineur.rules import PRESETS, Minesweeper
+from core.demineur.score import three_bv
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -84,7 +90,7 @@ CLASSIC = {"9×9/10": (9, 9, 10), "16×16/40": (16, 16, 40), "30×16/99": (16, 3
 
 
 def generation(label: str, rows: int, cols: int, mines: int, seeds: int) -> dict:
-    times, gave_up = [], 0
+    times, gave_up, bv, plain_bv = [], 0, [], []
     for seed in range(seeds):
         mine = np.zeros((rows + 2) * (cols + 2), np.uint8)
         start = time.perf_counter()
@@ -92,7 +98,12 @@ def generation(label: str, rows: int, cols: int, mines: int, seeds: int) -> dict
             lay_out(mine, rows, cols, mines, rows // 2, cols // 2, seed)
         except NoGuessGiveUp:
             gave_up += 1
+        else:
+            bv.append(three_bv(mine.reshape(rows + 2, cols + 2)[1:-1, 1:-1].astype(bool))[0])
         times.append(time.perf_counter() - start)
+        plain = Minesweeper(cols, rows, mines, seed=seed)
+        plain.reveal(rows // 2, cols // 2)
+        plain_bv.append(three_bv(plain.mine_mask)[0])
     times.sort()
     return {
         "board": label,
@@ -101,7 +112,15 @@ def generation(label: str, rows: int, cols: int, mines: int, seeds: int) -> dict
         "p90_ms": ms(times[int(0.9 * len(times))]),
         "max_ms": ms(times[-1]),
         "gave_up": gave_up,
+        "mean_3bv": round(statistics.mean(bv), 1) if bv else None,
+        "ordinary_mean_3bv": round(statistics.mean(plain_bv), 1),
     }
+
+
+def sized(name: str) -> str:
+    """A preset's name with its real size, e.g. "expert 30×16/60"."""
+    p = PRESETS[name]
+    return f"{name} {p.cols}×{p.rows}/{p.mines}"
 
 
 def win_rate(name: str, games: int) -> dict:
@@ -113,7 +132,7 @@ def win_rate(name: str, games: int) -> dict:
         play(game)
         wins += game.status == "won"
     return {
-        "preset": name,
+        "preset": sized(name),
         "games": games,
         "win_rate": wins / games,
         "ms_per_game": ms((time.perf_counter() - start) / games),
@@ -135,13 +154,16 @@ def measure(quick: bool = False) -> dict:
         r = generation(label, r_, c_, m_, 20 if quick else 150)
         rows.append(
             summary_row(f"no-guess board {label}", r["boards"], r)
-            | {"note": f"gave up on {r['gave_up']}"}
+            | {
+                "note": f"gave up on {r['gave_up']}; mean 3BV {r['mean_3bv']}, "
+                f"ordinary boards {r['ordinary_mean_3bv']}"
+            }
         )
     for name in ("beginner", "intermediate", "expert"):
         r = win_rate(name, 100 if quick else 1000)
         rows.append(
             {
-                "figure": f"autoplayer win rate, {name}",
+                "figure": f"autoplayer win rate, {sized(name)} (the project's preset)",
                 "unit": "%",
                 "median": 100 * r["win_rate"],
                 "runs": r["games"],
@@ -184,25 +206,26 @@ def main() -> None:
         lay_out(np.zeros(11 * 11, np.uint8), 9, 9, 10, 4, 4, seed)
     sizes = dict(CLASSIC)
     for name, p in PRESETS.items():
-        sizes[f"{name} {p.cols}×{p.rows}/{p.mines}"] = (p.rows, p.cols, p.mines)
+        sizes[sized(name)] = (p.rows, p.cols, p.mines)
     boards = [
         generation(label, rows, cols, mines, 40 if rows * cols > 2000 else 150)
         for label, (rows, cols, mines) in sizes.items()
     ]
     print(
         f"\n{'no-guess':<26} {'boards':>6} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}"
-        f" {'gave up':>8}"
+        f" {'gave up':>8} {'mean 3BV':>9} {'ordinary':>9}"
     )
     for r in boards:
         print(
             f"{r['board']:<26} {r['boards']:6d} {r['median_ms']:10.2f} {r['p90_ms']:8.2f}"
-            f" {r['max_ms']:8.2f} {r['gave_up']:8d}"
+            f" {r['max_ms']:8.2f} {r['gave_up']:8d} {r['mean_3bv'] or float('nan'):9.1f}"
+            f" {r['ordinary_mean_3bv']:9.1f}"
         )
 
     wins = [win_rate(name, args.games) for name in ("beginner", "intermediate", "expert")]
-    print(f"\n{'autoplayer':<14} {'games':>9} {'win rate':>10} {'ms/game':>8}")
+    print(f"\n{'autoplayer (project presets)':<30} {'games':>6} {'win rate':>9} {'ms/game':>8}")
     for r in wins:
-        print(f"{r['preset']:<14} {r['games']:9d} {r['win_rate']:10.1%} {r['ms_per_game']:8.2f}")
+        print(f"{r['preset']:<30} {r['games']:6d} {r['win_rate']:9.1%} {r['ms_per_game']:8.2f}")
 
     out = ROOT / "bench" / "results"
     out.mkdir(parents=True, exist_ok=True)

@@ -129,11 +129,6 @@ class App:
             return self.window
         return pygame.Surface(size, 0, self.window)
 
-    def window_pos(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """The window pixel showing the layout pixel ``pos``."""
-        (w, h), (lw, lh) = self.window.get_size(), self.size
-        return (pos[0] * w // lw, pos[1] * h // lh)
-
     @property
     def language(self) -> str:
         return i18n.current()

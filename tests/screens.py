@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pygame
+
 from game.app import App, Options
 
 
@@ -47,3 +49,20 @@ def wait(app: App, seconds: float, step: float = 0.05) -> None:
         if isinstance(app.clock, FakeClock):
             app.clock.now += step
         app.advance(step)
+
+
+def window_pos(app: App, pos: tuple[int, int]) -> tuple[int, int]:
+    """The window pixel showing the layout pixel ``pos`` (the App lays out a small window at
+    a larger size and shrinks each frame onto it)."""
+    (w, h), (lw, lh) = app.window.get_size(), app.size
+    return (pos[0] * w // lw, pos[1] * h // lh)
+
+
+def overlaps(rects: list[pygame.Rect]) -> list[tuple[int, int]]:
+    """Index pairs of rects that overlap (touching edges do not count)."""
+    return [
+        (i, j)
+        for i in range(len(rects))
+        for j in range(i + 1, len(rects))
+        if rects[i].colliderect(rects[j])
+    ]

@@ -35,7 +35,7 @@ from game.moleturf.play import MoleTurfScene
 from game.platform.input import MAX_ZOOM
 from game.platform.intents import Intent
 from game.ui import text
-from tests.screens import FakeClock
+from tests.screens import FakeClock, window_pos
 
 E = pygame.event.Event
 NAN, INF = float("nan"), float("inf")
@@ -178,7 +178,7 @@ class Player:
         if point[0] == "raw":
             return point[1], point[2]
         r = self.board()
-        return self.app.window_pos((r.x + int(point[1] * r.w), r.y + int(point[2] * r.h)))
+        return window_pos(self.app, (r.x + int(point[1] * r.w), r.y + int(point[2] * r.h)))
 
     def mouse(self, kind: int, point, button: object = 1) -> pygame.event.Event:
         pos = self.window_px(point)
@@ -321,7 +321,7 @@ def mouse(kind, pos, button=1):
 def test_a_drag_to_a_billion_pixels_on_mole_turf_takes_no_time_and_lays_a_line(make):
     app, scene = make("moleturf")
     scene.set_mode("marker")
-    start = app.window_pos(scene.board.cell_rect(4, 4).center)
+    start = window_pos(app, scene.board.cell_rect(4, 4).center)
     t0 = time.perf_counter()
     with deadline(5):  # it froze the program for 70-90 s
         app.process_events([mouse(pygame.MOUSEBUTTONDOWN, start)], 0)
@@ -398,7 +398,7 @@ def test_ten_fingers_on_the_board_then_a_tap_still_plays(make):
         [finger(pygame.FINGERUP, i, r.x, r.y) for i in (7, 2, 9, 0, 1, 3, 8, 4, 6, 5)], 32
     )
     assert not scene.game.moles.any() and not scene.game.marks.any()  # nothing tapped
-    x, y = app.window_pos(scene.board.cell_rect(0, 0).center)
+    x, y = window_pos(app, scene.board.cell_rect(0, 0).center)
     app.process_events([finger(pygame.FINGERDOWN, 3, x, y)], 100)
     app.process_events([finger(pygame.FINGERUP, 3, x, y)], 150)
     assert scene.game.moles[0, 0]

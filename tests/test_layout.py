@@ -7,8 +7,8 @@ from game import i18n
 from game.platform.intents import Device
 from game.shell.dialog import Dialog
 from game.shell.pause import Pause
-from game.ui.layout import metrics_for, overlaps
-from tests.screens import make_app
+from game.ui.layout import metrics_for
+from tests.screens import make_app, overlaps
 
 SIZES = [(800, 480), (1280, 720), (1280, 800), (1920, 1080), (3840, 2160), (1080, 1920)]
 

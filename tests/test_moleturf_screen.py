@@ -16,8 +16,7 @@ from game.moleturf.store import load_progress
 from game.platform.intents import Device, Intent, Kind
 from game.shell.dialog import Dialog
 from game.shell.pause import Pause
-from game.ui.layout import overlaps
-from tests.screens import make_app, wait
+from tests.screens import make_app, overlaps, wait
 
 
 def widget(scene, key):

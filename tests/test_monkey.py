@@ -21,6 +21,7 @@ from game.app import App, Options
 from game.demineur.play import DemineurScene, Level
 from game.moleturf.play import MoleTurfScene
 from game.moleturf.store import save_progress
+from tests.screens import window_pos
 
 SIZES = [(300, 200), (801, 479), (1080, 1920), (3840, 2160), (1280, 800), (480, 800), (1000, 300)]
 KEYS = [
@@ -82,7 +83,7 @@ class Monkey:
             x, y = rng.randint(r.left, max(r.left, r.right - 1)), rng.randint(r.top, r.bottom)
         else:
             x, y = rng.randint(-20, w + 20), rng.randint(-20, h + 20)
-        return self.app.window_pos((x, y))
+        return window_pos(self.app, (x, y))
 
     def finger(self, fid: int, kind: int, pos: tuple[int, int]) -> pygame.event.Event:
         w, h = self.app.window.get_size()
@@ -361,12 +362,12 @@ def test_a_window_below_the_smallest_screen_is_shrunk_not_cut_and_still_answers(
         check(app)
         app.draw(0)
         settings = next(w for w in app.scenes.top.widgets if w.key == "settings")
-        x, y = app.window_pos(settings.rect.center)
+        x, y = window_pos(app, settings.rect.center)
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             app.process_events([event(kind, pos=(x, y), button=1, touch=False)], 10)
         assert type(app.scenes.top).__name__ == "SettingsScene"
         back = next(w for w in app.scenes.top.widgets if w.key == "back")
-        x, y = app.window_pos(back.rect.center)
+        x, y = window_pos(app, back.rect.center)
         for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
             finger = event(kind, touch_id=1, finger_id=0, x=x / 300, y=y / 200, dx=0, dy=0)
             app.process_events([finger], 20)

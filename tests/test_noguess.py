@@ -9,8 +9,18 @@ import numpy as np
 import pytest
 
 from core.demineur import _mines, noguess
+from core.demineur._logic import Deducer
+from core.demineur.logic import Engine
 from core.demineur.rules import PRESETS, Minesweeper
 from tests.reference_minesweeper import SplitMix64
+
+
+def solves(mine: np.ndarray, rows: int, cols: int, mines: int, start: int) -> bool:
+    """Do certain deductions alone open every safe cell from ``start`` (padded indices)?"""
+    deducer = Deducer(rows, cols, layout=mine)
+    deducer.open(start)
+    Engine(deducer, mines).run()
+    return deducer.opened == rows * cols - mines
 
 
 def play_by_certain_hints(game: Minesweeper) -> None:
@@ -71,7 +81,7 @@ def test_repairs_turn_boards_that_need_guesses_into_boards_that_do_not() -> None
     for seed in range(10):
         plain = np.zeros((rows + 2) * (cols + 2), np.uint8)
         _mines.place_mines(plain, rows, cols, mines, 8, 8, seed, np.empty(rows * cols, np.int32))
-        needed_guess += not noguess.solves(plain, rows, cols, mines, start)
+        needed_guess += not solves(plain, rows, cols, mines, start)
         game = Minesweeper(cols, rows, mines, seed=seed, no_guess=True)
         game.reveal(8, 8)
         assert game.no_guess_failed is None
@@ -133,7 +143,7 @@ def test_standard_boards_are_guess_free(rows: int, cols: int, mines: int, seeds:
         assert not grid[:, 0].any() and not grid[:, -1].any()
         assert not grid[rows // 2 : rows // 2 + 3, cols // 2 : cols // 2 + 3].any()
         assert int(mine.sum()) == mines
-        assert noguess.solves(mine, rows, cols, mines, start)
+        assert solves(mine, rows, cols, mines, start)
 
 
 def test_a_plain_board_that_opens_without_a_guess_is_kept() -> None:
@@ -144,7 +154,7 @@ def test_a_plain_board_that_opens_without_a_guess_is_kept() -> None:
     for seed in range(20):
         plain = np.zeros((rows + 2) * (cols + 2), np.uint8)
         _mines.place_mines(plain, rows, cols, mines, 4, 4, seed, np.empty(81, np.int32))
-        if noguess.solves(plain, rows, cols, mines, start):
+        if solves(plain, rows, cols, mines, start):
             assert (lay(rows, cols, mines, 4, 4, seed) == plain).all()
             kept += 1
     assert kept >= 5

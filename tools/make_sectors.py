@@ -5,8 +5,8 @@ pleasant turfs that the hint engine finishes alone, and picks a quota per diffic
 spread over each level's scores, in non-decreasing difficulty. The same run always writes the
 same file.
 
-    .venv/bin/python tools/make_sectors.py            # writes the shipped file
-    .venv/bin/python tools/make_sectors.py --out x.json
+    .venv/bin/python -m tools.make_sectors            # writes the shipped file
+    .venv/bin/python -m tools.make_sectors --out x.json
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Every effect is made here from sine, square and noise voices with envelopes: no 
 downloaded sound. The output is deterministic (fixed noise seeds), 22 050 Hz, 16-bit mono, so
 running this again rewrites byte-identical files. Run it after changing a recipe:
 
-    .venv/bin/python tools/make_sounds.py
+    .venv/bin/python -m tools.make_sounds [FOLDER]
 """
 
 from __future__ import annotations

@@ -48,14 +48,6 @@ class NoGuessGiveUp(Exception):
     """No no-guess layout was found within the work bound; the message says why."""
 
 
-def solves(mine: np.ndarray, rows: int, cols: int, mines: int, start: int) -> bool:
-    """Do certain deductions alone open every safe cell from ``start`` (padded indices)?"""
-    deducer = Deducer(rows, cols, layout=mine)
-    deducer.open(start)
-    Engine(deducer, mines).run()
-    return deducer.opened == rows * cols - mines
-
-
 class Stream:
     """The one random stream of a generation: SplitMix64, its state kept here and advanced
     by the kernels (``_mines.place_mines_stream``, ``shuffle``, ``draw_below``)."""

@@ -95,13 +95,3 @@ def centred(area: pygame.Rect, w: int, h: int) -> pygame.Rect:
     r = pygame.Rect(0, 0, min(w, area.w), min(h, area.h))
     r.center = area.center
     return r
-
-
-def overlaps(rects: list[pygame.Rect]) -> list[tuple[int, int]]:
-    """Index pairs of rects that overlap (touching edges do not count)."""
-    return [
-        (i, j)
-        for i in range(len(rects))
-        for j in range(i + 1, len(rects))
-        if rects[i].colliderect(rects[j])
-    ]

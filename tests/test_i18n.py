@@ -269,3 +269,22 @@ def test_mo_bytes_round_trip_through_babel():
     back = read_mo(mo)
     assert back.get("Settings").string == "Beállítások"
     assert back.get("red", "turf colour").string == "piros"
+
+
+def test_the_result_line_and_board_sizes_read_as_each_language_writes_figures():
+    from core.demineur.session import Result
+    from game.demineur.hud import result_text
+    from game.demineur.stats import size_label
+
+    result = Result(won=True, ms=61_300, bv=43, bv_solved=43, bvs=78.63, efficiency=0.78)
+    expected = {
+        "en": ("3BV/s 78.63", "efficiency 78%", "Beginner: 9×9, 10 mines", "Custom: 5×5, 1 mine"),
+        "ja": ("3BV/s 78.63", "効率 78%", "初級：9×9、地雷10個", "カスタム：5×5、地雷1個"),
+        "hu": ("3BV/s: 78,63", "hatékonyság: 78%", "Kezdő: 9×9, 10 akna", "Egyéni: 5×5, 1 akna"),
+    }
+    for language, (bvs, efficiency, beginner, custom) in expected.items():
+        i18n.set_language(language)
+        text = result_text(result, 2, None)
+        assert bvs in text and efficiency in text, text
+        assert size_label("9x9/10") == beginner
+        assert size_label("5x5/1") == custom

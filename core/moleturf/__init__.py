@@ -3,6 +3,18 @@
 ``core.moleturf.MoleTurf`` is the documented name of the game object.
 """
 
-from core.moleturf.rules import MoleTurf
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["MoleTurf"]
+
+
+def __getattr__(name: str) -> Any:
+    """``MoleTurf`` is imported on first use, so reading a constant of a submodule (the data
+    files' schemas read ``sectors.SECTORS``) does not load the rules, numpy and the kernels."""
+    if name == "MoleTurf":
+        from core.moleturf.rules import MoleTurf
+
+        return MoleTurf
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

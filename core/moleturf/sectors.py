@@ -9,10 +9,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
-from core.moleturf import turf
+# numpy and the turf search are imported where a sector is read, not here: the data files'
+# schemas (game.platform.schemas) read SECTORS before any screen needs a board
 
 FORMAT_VERSION = 1
 SECTORS = 30
@@ -53,6 +56,10 @@ def follows_rules(regions: np.ndarray, solution: np.ndarray) -> bool:
 
 
 def _sector(entry: object, number: int) -> Sector:
+    import numpy as np
+
+    from core.moleturf import turf
+
     if not isinstance(entry, dict):
         raise ValueError(f"sector {number} is not an object")
     try:

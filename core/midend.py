@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from core.hints import Hint
 from core.moves import Move, Refusal
@@ -47,6 +47,9 @@ class Outcome:
     move: Move | None
     result: Any = None
     refusal: Refusal | None = None
+
+
+S = TypeVar("S", bound="Session")  # a game's own session class, in the class methods
 
 
 class Session:
@@ -79,8 +82,8 @@ class Session:
 
     @classmethod
     def _rebuild(
-        cls, params: Any, seed: Any, layout: Any, clock: Callable[[], float] | None
-    ) -> Session:
+        cls: type[S], params: Any, seed: Any, layout: Any, clock: Callable[[], float] | None
+    ) -> S:
         """A fresh session for a document's board (ValueError when the data is bad)."""
         raise NotImplementedError
 
@@ -150,7 +153,7 @@ class Session:
         }
 
     @classmethod
-    def from_document(cls, document: Any, clock: Callable[[], float] | None = None) -> Session:
+    def from_document(cls: type[S], document: Any, clock: Callable[[], float] | None = None) -> S:
         """Rebuild a session by replaying a document's moves; its clock comes back paused.
 
         ValueError, with a message a person can act on, for anything damaged or hostile.

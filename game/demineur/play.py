@@ -53,7 +53,7 @@ MAX_CELL_UNITS = 1.6  # the largest zoom: a cell this many touch units wide
 SHAKEN = ("chord_flags", "chord_hidden", "flagged")  # refusals the cell shakes for
 
 
-class DemineurScene(SessionScene):
+class DemineurScene(SessionScene[DemineurSession]):
     def __init__(
         self,
         app: Host,

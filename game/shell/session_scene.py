@@ -8,14 +8,20 @@ active: a pause, a menu, another screen, the window losing focus, the program cl
 
 from __future__ import annotations
 
+from typing import Generic, TypeVar
+
 from core.midend import Session
 from game.shell.scene import Host, Scene
 
 SAVE_EVERY_S = 0.5
 
+S = TypeVar("S", bound=Session)
 
-class SessionScene(Scene):
-    session: Session
+
+class SessionScene(Scene, Generic[S]):
+    """``S``: the game's own session class (``SessionScene[DemineurSession]``)."""
+
+    session: S
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)

@@ -103,7 +103,7 @@ class Button(Widget):
         rect: pygame.Rect,
         key: str,
         text: str,
-        action: Callable[[], None],
+        action: Callable[[], object],  # what it returns is not used
         primary: bool = False,
         enabled: bool = True,
     ) -> None:
@@ -158,7 +158,7 @@ class Card(Button):
         key: str,
         title: str,
         subtitle: str,
-        action: Callable[[], None],
+        action: Callable[[], object],  # what it returns is not used
         accent,
     ) -> None:
         super().__init__(rect, key, title, action)

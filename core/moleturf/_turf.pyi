@@ -1,0 +1,5 @@
+# For the type checker only: the compiled kernel _turf.pyx (typed memoryviews and C
+# integers) has no Python-level annotations, so every name in it is typed Any.
+from typing import Any
+
+def __getattr__(name: str) -> Any: ...

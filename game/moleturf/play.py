@@ -71,7 +71,7 @@ class GameOver(Dialog):
         return [("move", _("Move")), ("confirm", _("Select"))]
 
 
-class MoleTurfScene(SessionScene):
+class MoleTurfScene(SessionScene[MoleTurfSession]):
     def __init__(
         self,
         app: Host,

@@ -204,11 +204,17 @@ def date(day: datetime.date | str) -> str:
     return format_date(day, "medium", locale=_current)
 
 
-def duration(seconds: float) -> str:
-    """A length of time in the language's short units: 45 sec / 45 秒 / 45 mp."""
-    return format_timedelta(
-        datetime.timedelta(seconds=seconds), threshold=2, format="short", locale=_current
-    )
+def duration(seconds: int) -> str:
+    """A whole number of seconds in the language's short units: 45 sec / 45 秒 / 45 mp, and
+    2 min / 2 min 15 sec past two minutes (a kiosk's idle time is set to the second)."""
+
+    def unit(value: int) -> str:
+        delta = datetime.timedelta(seconds=value)
+        return format_timedelta(delta, threshold=2, format="short", locale=_current)
+
+    if seconds < 120 or not seconds % 60:
+        return unit(seconds)
+    return f"{unit(seconds - seconds % 60)} {unit(seconds % 60)}"
 
 
 def join(items: Iterable[str]) -> str:

@@ -207,13 +207,13 @@ def test_numbers_and_dates_are_written_the_languages_way(language, decimal, perc
 
 def test_durations_and_lists_per_language():
     expected = {
-        "en": ("45 sec", "red, green, and blue", "red and green"),
-        "ja": ("45 秒", "赤・緑・青", "赤・緑"),
-        "hu": ("45 mp", "piros, zöld és kék", "piros és zöld"),
+        "en": ("45 sec", "2 min 15 sec", "red, green, and blue", "red and green"),
+        "ja": ("45 秒", "2 分 15 秒", "赤・緑・青", "赤・緑"),
+        "hu": ("45 mp", "2 p 15 mp", "piros, zöld és kék", "piros és zöld"),
     }
-    for language, (seconds, three, two) in expected.items():
+    for language, (seconds, longer, three, two) in expected.items():
         i18n.set_language(language)
-        assert i18n.duration(45) == seconds
+        assert i18n.duration(45) == seconds and i18n.duration(135) == longer
         colours = {"en": ["red", "green", "blue"], "ja": ["赤", "緑", "青"]}
         colours["hu"] = ["piros", "zöld", "kék"]
         assert i18n.join(colours[language]) == three

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from core.midend import Replay
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.platform.intents import Intent, Kind
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -95,7 +95,7 @@ class ReplayScene(Scene):
         clock = pygame.Rect(bar.right - time_w, bar.y, time_w, m.unit)
         scrub = pygame.Rect(speed.right + m.gap, bar.y, clock.x - speed.right - 2 * m.gap, m.unit)
         widgets += [
-            Button(play, "play", _("Pause") if self.playing else _("Play"), self.toggle_play),
+            Button(play, "play", self.play_label(), self.toggle_play),
             Button(speed, "speed", _("{speed}×").format(speed=self.speed), self.next_speed),
             ScrubBar(scrub, self.fraction, self.seek_fraction, self.step),
             Label(clock, "clock", self.clock_label(), m.font, align="right"),
@@ -137,6 +137,10 @@ class ReplayScene(Scene):
 
     def step(self, direction: int) -> None:
         self.seek(self.t_ms + direction * STEP_MS)
+
+    def play_label(self) -> str:
+        """Play / Pause as a player of recordings says them (not "play a game")."""
+        return pgettext("replay", "Pause") if self.playing else pgettext("replay", "Play")
 
     def toggle_play(self) -> None:
         if not self.playing and self.t_ms >= self.duration_ms:

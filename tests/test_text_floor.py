@@ -86,12 +86,18 @@ def tour(app) -> Iterator[str]:
         scene.act("tap", *cell)
     wait(app, 1.0)
     yield "demineur.won"
+    scene.watch_replay()
+    wait(app, 2.0)
+    yield "demineur.replay"
+    back_to(app, depth + 1)
     app.scenes.pop()
     levels.play(Level.preset("marathon"))
     yield "demineur.marathon"
     app.scenes.pop()
     press(app, "stats")
     yield "demineur.stats"
+    press(app, "reset")
+    yield "demineur.reset_dialog"
     back_to(app, 1)
     # ---- Cyber Mole Turf
     app.open_game("moleturf")
@@ -124,6 +130,10 @@ def tour(app) -> Iterator[str]:
     yield "moleturf.won"
     back_to(app, 2)
     sector_map = app.scenes.top
+    sector_map.watch(1)
+    wait(app, 2.0)
+    yield "moleturf.replay"
+    back_to(app, 2)
     for number in range(1, 30):
         sector_map.progress.record(number, 61.5, 1)
     sector_map.relayout()

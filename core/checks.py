@@ -10,7 +10,7 @@ def as_int(value: object, name: str) -> int:
     if isinstance(value, bool):
         raise ValueError(f"{name} must be a whole number, not {value!r}")
     try:
-        return operator.index(value)  # accepts int and numpy integers only
+        return operator.index(value)  # type: ignore[arg-type]  # int, numpy integers only
     except TypeError:
         raise ValueError(f"{name} must be a whole number, not {value!r}") from None
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -39,6 +40,9 @@ from game.ui.layout import Metrics, logical_size, metrics_for
 from game.ui.prompts import shows_prompts
 from game.ui.text import FontBook
 from game.ui.widgets import UI
+
+if TYPE_CHECKING:  # the kiosk's modules are imported only in kiosk mode
+    from game.kiosk.config import KioskSetup
 
 FPS = 60
 STEP = 1 / 120  # seconds per update
@@ -57,7 +61,7 @@ class Options:
     frames: int | None = None  # render this many frames, then exit (tests, docs)
     screenshot: str | None = None  # save the last frame here (with ``frames``)
     replay: tuple[str, dict] | None = None  # (game kind, checked document) to watch
-    kiosk: object | None = None  # game.kiosk.config.KioskSetup: run as an unattended kiosk
+    kiosk: KioskSetup | None = None  # run as an unattended kiosk
 
 
 class App:
@@ -162,7 +166,7 @@ class App:
         self.on_resize()
 
     def on_resize(self) -> None:
-        self.window = pygame.display.get_surface()
+        self.window = _display_surface()
         self.screen = self._canvas()
         self._laid_out_for = self.window.get_size()
         self.metrics = metrics_for(self.size)
@@ -180,12 +184,12 @@ class App:
             setattr(self.settings, key, old)
             raise
         if key == "language":
-            i18n.set_language(value)
+            i18n.set_language(str(value))  # checked above, as every setting
             pygame.display.set_caption(_("Cyber Mole Turf & Démineur"))
         elif key in ("volume", "muted"):
             self.audio.set_volume(self.settings.volume, self.settings.muted)
         elif key == "fullscreen":
-            self.set_fullscreen(value)
+            self.set_fullscreen(bool(value))
         elif key == "long_press_ms":
             self.translator.long_press_ms = value
         self.save_settings()
@@ -279,7 +283,7 @@ class App:
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 # pygame resizes the display surface in place: compare with what was laid out
-                if pygame.display.get_surface().get_size() != self._laid_out_for:
+                if _display_surface().get_size() != self._laid_out_for:
                     self.on_resize()
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
                 for scene in self.scenes.scenes:
@@ -390,6 +394,14 @@ class App:
         self.translator.close()
         self.audio.close()
         pygame.quit()
+
+
+def _display_surface() -> pygame.Surface:
+    """The window's surface (there is always one once the App has opened its window)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise RuntimeError("the window is not open")
+    return surface
 
 
 def _init_controllers() -> None:

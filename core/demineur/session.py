@@ -77,7 +77,8 @@ class DemineurSession(Session):
 
     def act(self, intent: str, r: int, c: int, **context: Any):
         outcome = super().act(intent, r, c, **context)
-        if outcome.move is not None or outcome.refusal.reason == "chord_flags":
+        refusal = outcome.refusal
+        if outcome.move is not None or (refusal is not None and refusal.reason == "chord_flags"):
             self.clicks += 1  # a chord on the wrong number of flags is a click all the same
             self.changed = True
         return outcome

@@ -4,6 +4,7 @@ high-contrast settings, the statistics, and the unfinished game saved last time.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -119,7 +120,7 @@ class LevelScene(Scene):
             label = f"{lv.title()}\n{size}"
             # one highlighted default: Resume when there is a game to resume, else Beginner
             default = i == 0 and self.saved is None
-            widgets.append(Button(box, name, label, lambda lv=lv: self.play(lv), primary=default))
+            widgets.append(Button(box, name, label, partial(self.play, lv), primary=default))
         y = grid.bottom + m.gap
         title = pygame.Rect(body.x, y, body.w, m.font * 2)
         widgets.append(
@@ -141,7 +142,7 @@ class LevelScene(Scene):
                     label,
                     str(self.custom[i]),
                     "stepper",
-                    lambda s, i=i: self.change(i, s),
+                    partial(self.change, i),
                     m,
                 )
             )
@@ -210,6 +211,8 @@ class LevelScene(Scene):
 
     def resume_saved(self) -> None:
         saved, self.saved = self.saved, None
+        if saved is None:
+            return  # the Resume row is shown only with a saved game
         self.app.open_scene("demineur.play", level_of(saved), self.book, saved)
 
     def open_stats(self) -> None:

@@ -29,7 +29,7 @@ import numpy as np
 import pygame
 
 from core.demineur.rules import Minesweeper
-from core.demineur.session import DemineurSession
+from core.demineur.session import DemineurSession, Result
 from core.hints import Hint
 from core.moves import Refusal
 from game import hints
@@ -95,7 +95,7 @@ class DemineurScene(SessionScene[DemineurSession]):
         self.marks: np.ndarray | None = None
         self.message = ""
         self.effects = Effects(game.rows, game.cols, self.app.settings.reduced_motion)
-        self.result = None
+        self.result: Result | None = None
         self.rank: int | None = None
         self._codes: np.ndarray | None = None
         self._overview: pygame.Surface | None = None
@@ -258,13 +258,15 @@ class DemineurScene(SessionScene[DemineurSession]):
 
     def finish(self) -> None:
         """The end of the game: statistics, the best game kept, the effect, no saved game."""
-        self.result = self.session.result()
-        self.rank = self.book.record(self.level.key, self.result.won, self.result.ms)
+        self.result = result = self.session.result()
+        if result is None:
+            raise RuntimeError("finish() is called once the game is over")
+        self.rank = self.book.record(self.level.key, result.won, result.ms)
         if self.rank == 1:
             store.save_best(self.app.storage, self.session)
         self.save()  # a finished game leaves no unfinished one behind
-        self.app.audio.play("win" if self.result.won else "explosion")
-        self.effects.end(self.result.won, self.view.rect)
+        self.app.audio.play("win" if result.won else "explosion")
+        self.effects.end(result.won, self.view.rect)
 
     def skip_ripple(self) -> bool:
         if self.effects.skip_ripple():
@@ -527,6 +529,8 @@ class DemineurScene(SessionScene[DemineurSession]):
 
     def draw_overview(self, surface: pygame.Surface, codes: np.ndarray) -> None:
         box = self.overview_rect()
+        if box is None:
+            return  # the whole board is in view
         if self._overview is None or self._overview.get_size() != box.size:
             self._overview = self.view.overview(codes, box.size)
         frame = box.inflate(4, 4)
@@ -565,6 +569,9 @@ class DemineurScene(SessionScene[DemineurSession]):
         return format_clock(self.session.elapsed_ms)
 
     def result_text(self) -> str:
+        """The end-of-game line ("" while the game goes on)."""
+        if self.result is None:
+            return ""
         return result_text(self.result, self.session.hints_used, self.rank)
 
     def prompts(self) -> list[tuple[str, str]]:

@@ -3,6 +3,8 @@ quit, today's high scores instead)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.i18n import _
@@ -33,7 +35,7 @@ class Launcher(Scene):
                     game.id,
                     _(game.title),
                     _(game.blurb),
-                    lambda g=game.id: self.app.open_scene(g),
+                    partial(self.app.open_scene, game.id),
                     game.accent,
                 )
             )

@@ -267,7 +267,8 @@ class SceneStack:
         scene.enter()
 
     def handle(self, intent: Intent) -> bool:
-        return self.top.handle(intent) if self.scenes else False
+        top = self.top
+        return top.handle(intent) if top is not None else False
 
     def update(self, dt: float) -> None:
         if self.scenes:

@@ -75,7 +75,7 @@ def break_points(text: str, phrases: bool = True) -> list[int]:
 
 def words(text: str) -> list[str]:
     """The pieces of ``text`` no line break may split (a Latin word, one Japanese character)."""
-    pieces = []
+    pieces: list[str] = []
     for paragraph in text.split("\n"):
         cuts = [0, *break_points(paragraph), len(paragraph)]
         pieces.extend(paragraph[a:b].strip() for a, b in zip(cuts, cuts[1:], strict=False))
@@ -253,6 +253,7 @@ class FontBook:
             result = Fitted(s, bold, tuple(lines), line_h, widest, fits)
             if fits:
                 break
+        assert result is not None  # the loop runs at least once: size >= low
         self._fits.put(key, result, ENTRY_BYTES + _text_bytes(text, *result.lines))
         return result
 

@@ -28,7 +28,7 @@ from core.hints import Hint
 from game import hints
 from game.demineur.hud import hint_marks
 from game.demineur.levels import Level
-from game.i18n import LANGUAGES, N_, _, current, load_catalog
+from game.i18n import LANGUAGES, N_, N_plural, _, current, load_catalog
 from game.kiosk.games import KioskDemineurScene, KioskMoleTurfScene
 from game.kiosk.screens import ScoresScene
 from game.moleturf.store import Progress
@@ -49,7 +49,11 @@ DRIFT_PX = 6  # the picture is shifted by up to twice this, right and down
 DRIFT_PERIODS = (600.0, 780.0)  # seconds for a swing there and back, x and y
 BANNER_PERIOD = 40.0  # seconds for the banner's text to go across and back
 TOUCH_TO_PLAY = N_("Touch to play")
-FLAG_SENTENCE = N_("The numbers around these cells prove that they hide mines: each gets a flag.")
+FLAG_SENTENCE = N_plural(
+    "The numbers around this cell prove that it hides a mine: it gets a flag.",
+    "The numbers around these {cells} cells prove that they hide mines: each gets a flag.",
+    "cells",
+)
 
 
 def offset(t: float) -> tuple[int, int]:
@@ -175,7 +179,7 @@ class AttractDemineur(Attract, KioskDemineurScene):
             hint = None if self.flagged_last else self.proved_mines()
             self.flagged_last = hint is not None
             if hint is not None:
-                sentence = _(FLAG_SENTENCE)
+                sentence = hints.render(FLAG_SENTENCE, {"cells": len(hint.cells)})
             else:
                 hint = Analysis(game.revealed, game.counts, game.mines).hint(game.flagged)
         if hint is None:

@@ -13,7 +13,7 @@ from core.demineur.session import DemineurSession
 from core.demineur.stats import board_key
 from game.demineur.hud import format_time
 from game.demineur.store import StatsBook, forget_game, load_game
-from game.i18n import LEVEL_NAMES, _, board_size
+from game.i18n import LEVEL_NAMES, _, board_size, ngettext
 from game.platform.schemas import CUSTOM_MAX_SIDE
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -56,9 +56,12 @@ def custom_problem(cols: int, rows: int, mines: int) -> str | None:
         return _("A board needs at least 9 cells: the first touch keeps a 3×3 square free.")
     most = cols * rows - PROTECTED
     if mines > most:
-        return _(
+        return ngettext(
+            "A {cols}×{rows} board holds at most {most} mine: the first touch keeps a 3×3 "
+            "square free.",
             "A {cols}×{rows} board holds at most {most} mines: the first touch keeps a 3×3 "
-            "square free."
+            "square free.",
+            most,
         ).format(cols=cols, rows=rows, most=most)
     if mines < 1:
         return _("A board needs at least one mine.")

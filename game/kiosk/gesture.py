@@ -134,8 +134,9 @@ class OperatorHold:
             self._pad(event, now_ms)
         elif t == pygame.CONTROLLERDEVICEREMOVED:
             pad = _whole(getattr(event, "instance_id", None))
-            self.pads.pop(pad, None)
-            self.pad_since.pop(pad, None)
+            if pad is not None:
+                self.pads.pop(pad, None)
+                self.pad_since.pop(pad, None)
         return self.inner.handle(event, now_ms)
 
     def update(self, now_ms: int) -> list:
@@ -177,13 +178,14 @@ class OperatorHold:
 
     def _finger(self, event: pygame.event.Event, now_ms: int) -> list | None:
         t, p = event.type, self.pointer
-        finger = (
+        touch, finger_id = (
             _whole(getattr(event, "touch_id", None)),
             _whole(getattr(event, "finger_id", None)),
         )
         x, y = _number(getattr(event, "x", None)), _number(getattr(event, "y", None))
-        if None in finger or x is None or y is None:
+        if touch is None or finger_id is None or x is None or y is None:
             return None
+        finger = (touch, finger_id)
         w, h = self.window_size()
         pos = (int(x * w), int(y * h))
         if t == pygame.FINGERDOWN:
@@ -206,12 +208,16 @@ class OperatorHold:
 
     def _moved(self, pos: tuple[int, int], event: pygame.event.Event, now_ms: int) -> list:
         p = self.pointer
+        if p is None:
+            return self.inner.handle(event, now_ms)
         if p.fired or self.in_corner(pos):
             return []
         return self._give_back(event, now_ms)  # it left the corner: a drag like any other
 
     def _release(self, event: pygame.event.Event, now_ms: int) -> list:
         p, self.pointer = self.pointer, None
+        if p is None:
+            return self.inner.handle(event, now_ms)
         if p.fired:
             return []  # the hold opened the keypad: the press is not a tap as well
         return self.inner.handle(p.down, p.down_ms) + self.inner.handle(event, now_ms)
@@ -219,7 +225,7 @@ class OperatorHold:
     def _give_back(self, event: pygame.event.Event, now_ms: int) -> list:
         """Hand the held press to the translator as it happened, then this event."""
         p, self.pointer = self.pointer, None
-        if p.fired:
+        if p is None or p.fired:
             return self.inner.handle(event, now_ms)
         return self.inner.handle(p.down, p.down_ms) + self.inner.handle(event, now_ms)
 

@@ -73,7 +73,8 @@ BURROW_S = 0.35  # seconds a mole takes to burrow in
 
 
 def dark(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
-    return tuple(round(v * f) for v in colour)
+    r, g, b = colour
+    return (round(r * f), round(g * f), round(b * f))
 
 
 def mix(a, b, t: float) -> tuple[int, int, int]:
@@ -185,13 +186,12 @@ class BoardView:
         """Draw ``game`` (a ``MoleTurf``) shifted by ``offset`` (the screen shake)."""
         regions = game.regions
         key = (self.cell, regions.tobytes(), look.patterns)
-        if self._layer_key != key:
-            self._layer = self._turf_layer(regions, look.patterns)
+        layer = self._layer
+        if layer is None or self._layer_key != key:
+            layer = self._layer = self._turf_layer(regions, look.patterns)
             self._layer_key = key
         ox, oy = offset
-        surface.blit(
-            self._layer, (self.rect.x - self.cell // 2 + ox, self.rect.y - self.cell // 2 + oy)
-        )
+        surface.blit(layer, (self.rect.x - self.cell // 2 + ox, self.rect.y - self.cell // 2 + oy))
         if look.hint_units:
             self._draw_evidence(surface, regions, look, ox, oy)
         marks, autos, moles = game.marks, game.auto_marks, game.moles
@@ -269,7 +269,7 @@ class BoardView:
             elif unit[0] == "col":
                 cells.update((r, unit[1]) for r in range(self.n))
             elif unit[0] == "turf":
-                cells.update(map(tuple, np.argwhere(regions == unit[1]).tolist()))
+                cells.update((r, c) for r, c in np.argwhere(regions == unit[1]).tolist())
         for r, c in cells:
             surface.blit(shade, self.cell_rect(r, c).move(ox, oy))
         width = max(2, self.cell // 14)
@@ -279,7 +279,7 @@ class BoardView:
             elif unit[0] == "col":
                 unit_cells = {(r, unit[1]) for r in range(self.n)}
             elif unit[0] == "turf":
-                unit_cells = set(map(tuple, np.argwhere(regions == unit[1]).tolist()))
+                unit_cells = {(r, c) for r, c in np.argwhere(regions == unit[1]).tolist()}
             else:
                 continue
             for r, c in unit_cells:
@@ -457,7 +457,7 @@ def draw_pattern(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -
     elif name == "backslash":
         pygame.draw.line(surface, colour, box.topleft, box.bottomright, w + 1)
     else:  # star
-        pts = []
+        pts: list[tuple[float, float]] = []
         for i in range(10):
             a = -math.pi / 2 + i * math.pi / 5
             rad = h if i % 2 == 0 else h * 0.45
@@ -530,7 +530,7 @@ def draw_shields(
         breaking = i == shields and broken_at is not None and now - broken_at < 0.8
         if whole:
             _shield(surface, box, theme.ACCENT, (200, 255, 255))
-        elif breaking:
+        elif breaking and broken_at is not None:
             t = (now - broken_at) / 0.8
             spread = round(w * 0.35 * t)
             alpha = round(255 * (1 - t))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from core.hints import Hint
 from core.moves import Move, Refusal
@@ -245,11 +245,11 @@ def _move_from_json(raw: list[Any]) -> Move:
     return tuple(tup(v) for v in raw)
 
 
-class Replay:
+class Replay(Generic[S]):
     """A finished (or saved) game played back: ``seek(t_ms)`` shows the board as it was at
     that moment of play. The document is checked in full when the replay is made."""
 
-    def __init__(self, document: Any, session_class: type[Session]) -> None:
+    def __init__(self, document: Any, session_class: type[S]) -> None:
         final = session_class.from_document(document)  # ValueError for a bad document
         self.session_class = session_class
         self.document = document

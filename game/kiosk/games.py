@@ -14,6 +14,7 @@ setting.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -69,16 +70,18 @@ class KioskDemineurScene(DemineurScene):
 
     def finish(self) -> None:
         super().finish()
-        if self.visitor and self.result.won and self.level.name in PRESETS:
+        result = self.result
+        if self.visitor and result is not None and result.won and self.level.name in PRESETS:
             board = demineur_board(self.level.name)
-            self.place = self.app.kiosk.won(board, self.result.ms)
+            self.place = self.app.kiosk.won(board, result.ms)
             if self.place is not None:
                 self.rank = self.place + 1  # "Best times on this board: #n", of today's table
                 self.name_at = self.t + NAME_DELAY  # the win is seen first
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.name_at is not None and self.t >= self.name_at and self.app.scenes.top is self:
+        due = self.name_at is not None and self.t >= self.name_at
+        if due and self.result is not None and self.app.scenes.top is self:
             self.name_at = None
             board = demineur_board(self.level.name)
             self.app.kiosk.ask_name(board, self.place, self.result.ms)
@@ -149,7 +152,7 @@ class KioskLevels(Scene):
                 else _("No time yet today")
             )
             label = f"{level.title()}\n{size}\n{best}"
-            widgets.append(Button(box, name, label, lambda lv=level: self.play(lv), primary=i == 0))
+            widgets.append(Button(box, name, label, partial(self.play, level), primary=i == 0))
         return widgets
 
     def play(self, level: Level) -> None:
@@ -192,7 +195,7 @@ class KioskSectors(Scene):
             rows = table.rows(moleturf_board(number))
             label = str(number) + (f"\n{time_text(rows[0].ms)}" if rows else "")
             widgets.append(
-                Button(box, f"sector{number}", label, lambda n=number: self.play(n), number == 1)
+                Button(box, f"sector{number}", label, partial(self.play, number), number == 1)
             )
         return widgets
 

@@ -6,6 +6,7 @@ tap and a cursor reach."""
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -131,7 +132,7 @@ class PinPad(Overlay):
             elif k == "ok":
                 widgets.append(Button(box, "key_ok", _("OK"), self.submit, primary=True))
             else:
-                widgets.append(Button(box, f"key{k}", k, lambda d=k: self.digit(d)))
+                widgets.append(Button(box, f"key{k}", k, partial(self.digit, k)))
         cancel = pygame.Rect(x0, y0 + 4 * (key + m.gap), grid_w, m.unit)
         widgets.append(Button(cancel, "cancel", _("Cancel"), self.cancel))
         return widgets
@@ -313,7 +314,7 @@ class NameEntry(Overlay):
             elif k == "ok":
                 widgets.append(Button(box, "key_ok", _("OK"), self.submit, primary=True))
             else:
-                widgets.append(Button(box, f"key{k}", k, lambda ch=k: self.letter(ch)))
+                widgets.append(Button(box, f"key{k}", k, partial(self.letter, k)))
         return widgets
 
     def letter(self, ch: str) -> None:

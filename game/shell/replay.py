@@ -162,7 +162,7 @@ class ReplayScene(Scene):
 
     def _refresh_clock(self) -> None:
         for w in self.widgets:
-            if w.key == "clock":
+            if w.key == "clock" and isinstance(w, Label):
                 w.text = self.clock_label()
 
     # ----- intents -------------------------------------------------------------------------

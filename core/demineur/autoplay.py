@@ -37,7 +37,9 @@ def play(
         game.reveal(*cell)
         moves.append(("reveal", *cell))
     while not game.over:
-        analysis = Analysis(game.revealed, game.counts, game.mines)
+        counts = game.counts
+        assert counts is not None  # the first reveal above laid the mines out
+        analysis = Analysis(game.revealed, counts, game.mines)
         analysis.solve()
         if flag_mines:
             for cell in analysis.mine_cells():
@@ -47,6 +49,7 @@ def play(
         safe = analysis.safe_cells()
         if not safe:
             hint = analysis.guess(game.flagged)
+            assert hint is not None  # a game still going has a hidden safe cell to guess
             if on_guess is not None:
                 on_guess(analysis, hint)
             safe = [hint.cells[0]]

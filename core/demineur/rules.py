@@ -95,7 +95,7 @@ class Minesweeper:
         self.no_guess = no_guess
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")  # what secrets does, without OpenSSL
-        self.seed = as_int(seed, "seed") & (2**64 - 1)
+        self.seed: int | None = as_int(seed, "seed") & (2**64 - 1)  # None: from_mines
         self._setup()
         self._given = None if layout is None else _mask(layout, self.rows, self.cols, self.mines)
 
@@ -145,7 +145,7 @@ class Minesweeper:
         return padded[1:-1, 1:-1]
 
     def _view(self, padded: np.ndarray, dtype: type) -> np.ndarray:
-        view = self._interior(padded).view(dtype)
+        view: np.ndarray = self._interior(padded).view(dtype)
         view.flags.writeable = False
         return view
 
@@ -241,7 +241,9 @@ class Minesweeper:
         if not self._laid:
             r, c = self.rows // 2, self.cols // 2
             return Hint("safe", ((r, c),), (), "first_touch", {"row": r + 1, "col": c + 1})
-        analysis = ms_logic.Analysis(self.revealed, self.counts, self.mines)
+        counts = self.counts
+        assert counts is not None  # laid out
+        analysis = ms_logic.Analysis(self.revealed, counts, self.mines)
         return analysis.hint(self.flagged)
 
     # ----- internals ---------------------------------------------------------------------
@@ -304,7 +306,9 @@ def interpret_move(game: Minesweeper, intent: str, r: int, c: int, flag_mode: bo
     if game.over:
         return Refusal("game_over", cell)
     if game.revealed[r, c]:
-        value = int(game.counts[r, c])
+        counts = game.counts
+        assert counts is not None  # a revealed cell means the mines are laid
+        value = int(counts[r, c])
         if value == 0:
             return Refusal("nothing_to_open", cell)
         flags = int(game.flagged[max(r - 1, 0) : r + 2, max(c - 1, 0) : c + 2].sum())

@@ -118,6 +118,7 @@ def cell_codes(
         shown = revealed if pending is None else revealed & ~pending
         codes[shown] = OPEN + game.counts[shown]
         mines = game.mine_mask
+        assert mines is not None  # laid out with the counts
         if game.status == "lost":
             codes[mines & ~flagged] = MINE
             codes[flagged & ~mines] = WRONG_FLAG

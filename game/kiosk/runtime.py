@@ -94,7 +94,11 @@ class Kiosk:
             previous = signal.signal(signal.SIGTERM, lambda _signum, _frame: stop())
         except (ValueError, OSError):
             return None
-        return lambda: signal.signal(signal.SIGTERM, previous)
+
+        def restore() -> None:
+            signal.signal(signal.SIGTERM, previous)
+
+        return restore
 
     def tick(self) -> None:
         """After each update: the idle watcher."""

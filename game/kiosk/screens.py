@@ -413,7 +413,7 @@ class ScoresScene(Scene):
                 body.x, heading.bottom + m.gap, body.w, body.bottom - heading.bottom - m.gap
             )
         pages = self.pages(m)
-        self.page %= len(pages)
+        self.page = (self.page or 0) % len(pages)
         pager_h = m.unit + m.gap if len(pages) > 1 else 0
         area = pygame.Rect(body.x, body.y, body.w, body.h - pager_h)
         n_cols, n_rows = self.grid(m)

@@ -98,6 +98,8 @@ def save_progress(storage: Storage, progress: Progress) -> None:
 def _migrate(storage: Storage, progress: Progress) -> None:
     """Move a first-version file's sector in play into the game file: its moves become a
     document (all at time 0, the first version kept no times) replayed like any other."""
+    if progress.legacy is None:
+        return
     game, seconds, mistakes = progress.legacy
     progress.legacy = None
     try:
@@ -149,6 +151,8 @@ def best_file(number: int) -> str:
 
 
 def save_best(storage: Storage, session: MoleTurfSession) -> None:
+    if session.sector is None:
+        raise ValueError("only a sector's game is kept as its best game")
     storage.save_soon(best_file(session.sector), session.to_document(), FILE_VERSION)
 
 

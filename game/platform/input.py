@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import pygame
@@ -163,11 +164,13 @@ def _clamp(v: float, low: float, high: float) -> float:
 
 def _pair(value: object) -> tuple[float, float] | None:
     """A raw (x, y) as two finite floats, or None."""
+    if not isinstance(value, Iterable):
+        return None
     try:
-        x, y = value
+        a, b = value
     except (TypeError, ValueError):
         return None
-    x, y = _real(x), _real(y)
+    x, y = _real(a), _real(b)
     return None if x is None or y is None else (x, y)
 
 

@@ -64,7 +64,7 @@ class Saved(Schema, Generic[T]):
 class Settings(Schema, kw_only=True):
     """Everything the settings screen changes; saved as settings.json."""
 
-    language: Literal[LANGUAGES] = "en"
+    language: Literal[LANGUAGES] = "en"  # type: ignore[valid-type]  # msgspec reads the tuple
     volume: Annotated[int, Meta(ge=0, le=100)] = 80  # percent
     muted: bool = False
     fullscreen: bool = True
@@ -160,7 +160,7 @@ class KioskConfig(Schema):
 
     pin: Annotated[str, Meta(pattern=r"^[0-9]{4,8}$")]
     idle_seconds: Annotated[int, Meta(ge=IDLE_RANGE[0], le=IDLE_RANGE[1])] = 60
-    language: Literal[LANGUAGES] = "en"
+    language: Literal[LANGUAGES] = "en"  # type: ignore[valid-type]  # msgspec reads the tuple
     operator_corner: Literal["top-left", "top-right", "bottom-left", "bottom-right"] = "top-left"
     version: Literal[1] = 1
 

@@ -1,4 +1,4 @@
-"""Frame time of the Démineur screen: the marathon board (80×40) fully visible at 1920×1080.
+"""Frame time of the Démineur screen: the marathon board (80×40) at 1920×1080.
 
 Headless (SDL dummy driver). Measures the whole screen as the program draws it
 (``App.draw``: bars, counters, board) while idle and during cascades (the ripple changes
@@ -76,7 +76,7 @@ def measure(quick: bool = False) -> dict:
     app.scenes.push(scene)
     scene.act("tap", p.rows // 2, p.cols // 2)
     scene.skip_ripple()
-    assert scene.view.whole_board_visible, "the marathon board must be fully visible"
+    whole = scene.view.whole_board_visible  # else the view shows part of it, and the overview
     app.draw(0)
     idle = [timed(lambda: app.draw(0)) for _ in range(IDLE_FRAMES // 5 if quick else IDLE_FRAMES)]
 
@@ -102,7 +102,8 @@ def measure(quick: bool = False) -> dict:
     ]
     cell_px = scene.view.px
     app.close()
-    where = f"marathon {p.cols}x{p.rows} at {SIZE[0]}x{SIZE[1]}, {cell_px} px cells"
+    shown = "all of it in view" if whole else "part of it in view, with the overview map"
+    where = f"marathon {p.cols}x{p.rows} at {SIZE[0]}x{SIZE[1]}, {cell_px} px cells, {shown}"
     naive_name = "naive frame: every cell drawn from scratch"
     return {
         "title": "Démineur frame time",

@@ -259,6 +259,7 @@ class Minesweeper:
             self._interior(self._mine)[:] = self._given
             return
         if self.no_guess:
+            assert self.seed is not None  # only a game from a fixed layout has none
             try:
                 noguess.lay_out(mine, self.rows, self.cols, self.mines, r, c, self.seed)
                 return

@@ -240,11 +240,9 @@ class MoleTurf:
         self._start()
 
     def _cells(self, cells: object) -> tuple[tuple[int, int], ...]:
-        try:
-            cells = tuple(cells)  # type: ignore[arg-type]
-        except TypeError:
-            raise ValueError(f"a drag needs a list of (row, column) cells, not {cells!r}") from None
-        return tuple(as_cell(*_pair(cell), self.n, self.n) for cell in cells)
+        if not isinstance(cells, Iterable):
+            raise ValueError(f"a drag needs a list of (row, column) cells, not {cells!r}")
+        return tuple(as_cell(*_pair(cell), self.n, self.n) for cell in tuple(cells))
 
     # ----- internals ---------------------------------------------------------------------
 
@@ -339,7 +337,9 @@ def _as_bool(value: object, name: str) -> bool:
 
 def _pair(cell: object) -> tuple[object, object]:
     try:
-        r, c = cell  # type: ignore[misc]
+        if not isinstance(cell, Iterable):
+            raise TypeError
+        r, c = cell
     except (TypeError, ValueError):
         raise ValueError(f"a cell is a (row, column) pair, not {cell!r}") from None
     return r, c
@@ -395,8 +395,8 @@ def hint_move(game: MoleTurf, hint: Hint) -> Move | None:
         return ("place", *todo[0]) if todo else None
     if hint.kind == "cross":
         crossed = game.marks | game.auto_marks
-        todo = tuple(cell for cell in hint.cells if not crossed[cell] and not game.moles[cell])
-        return ("drag", True, todo) if todo else None
+        to_cross = tuple(c for c in hint.cells if not crossed[c] and not game.moles[c])
+        return ("drag", True, to_cross) if to_cross else None
     r, c = hint.cells[0]  # fix: take the wrong mole or marker away
     return ("erase", r, c)
 

@@ -1,11 +1,12 @@
 """Démineur solver strength: the autoplayer's win rate on the classic boards, two first taps.
 
-Run: .venv/bin/python -m bench.bench_ms_solver [--games N] [--jobs J]
-Prints a table and writes bench/results/bench_ms_solver.json.
+Run: .venv/bin/python -m bench.bench_ms_solver [--games N] [--jobs J] [--first-seed F]
+Prints a table and writes bench/results/bench_ms_solver.json (bench_ms_solver_F.json).
 
 Each game is the game's own rule: ``Minesweeper(cols, rows, mines, seed=s)`` for seeds
-0..N-1, the first tap in the middle or at (row, col) = (3, 3) (its 3x3 square is kept free
-of mines, so the first tap opens an area), then ``core.demineur.autoplay.play`` to the end.
+0..N-1 (F..F+N-1 with ``--first-seed``: 10**6 gives a set the solver was never tuned on),
+the first tap in the middle or at (row, col) = (3, 3) (its 3x3 square is kept free of
+mines, so the first tap opens an area), then ``core.demineur.autoplay.play`` to the end.
 The win rate comes with its 95 % Wilson interval. Time per game is the CPU time of the game
 in its worker process (so other load on the machine does not count), median and p90.
 
@@ -77,9 +78,12 @@ def one_game(task: tuple[int, int, int, int, tuple[int, int] | None]) -> tuple[b
     return game.status == "won", time.process_time() - began, forced
 
 
-def run(label: str, start: tuple[int, int] | None, games: int, jobs: int) -> dict:
+def run(
+    label: str, start: tuple[int, int] | None, games: int, jobs: int, first_seed: int = 0
+) -> dict:
     cols, rows, mines = BOARDS[label]
-    tasks = [(cols, rows, mines, seed, start) for seed in range(games)]
+    seeds = range(first_seed, first_seed + games)
+    tasks = [(cols, rows, mines, seed, start) for seed in seeds]
     with multiprocessing.Pool(jobs) as pool:
         results = pool.map(one_game, tasks, chunksize=16)
     wins = sum(won for won, _, _ in results)
@@ -89,6 +93,7 @@ def run(label: str, start: tuple[int, int] | None, games: int, jobs: int) -> dic
         "board": label,
         "start": "middle" if start is None else f"({start[0]}, {start[1]})",
         "games": games,
+        "seeds": f"{seeds.start}..{seeds.stop - 1}",
         "wins": wins,
         "win_rate": wins / games,
         "wilson_95": [low, high],
@@ -127,6 +132,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5000, help="games per board and start")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--boards", nargs="*", default=list(BOARDS), help="e.g. 30×16/99")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seeds first..first+N-1 (a fresh set: 10**6)"
+    )
     args = parser.parse_args()
 
     rows = []
@@ -136,7 +144,7 @@ def main() -> None:
     )
     for label in args.boards:
         for start in (None, (3, 3)):
-            r = run(label, start, args.games, args.jobs)
+            r = run(label, start, args.games, args.jobs, args.first_seed)
             rows.append(r)
             low, high = r["wilson_95"]
             print(
@@ -154,7 +162,10 @@ def main() -> None:
         "source": "David N. Hill, JSMinesweeper, https://github.com/DavidNHill/JSMinesweeper",
     }
     report = {"meta": meta, "results": rows}
-    (out / "bench_ms_solver.json").write_text(json.dumps(report, indent=2, ensure_ascii=False))
+    name = (
+        "bench_ms_solver.json" if not args.first_seed else f"bench_ms_solver_{args.first_seed}.json"
+    )
+    (out / name).write_text(json.dumps(report, indent=2, ensure_ascii=False))
 
 
 if __name__ == "__main__":

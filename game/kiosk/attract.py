@@ -88,6 +88,7 @@ class Attract:
 
     kiosk_role = "attract"
     game_id = "demineur"
+    app: Host  # the screen this is mixed into has it
 
     def visitor_game(self) -> str:
         return self.game_id
@@ -104,7 +105,7 @@ class Attract:
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.clock()
-        super().draw(shifted(surface, *offset(t)))
+        super().draw(shifted(surface, *offset(t)))  # type: ignore[misc]  # the mixed-in screen's
         draw_banner(surface, self.app, t)
 
 
@@ -181,7 +182,9 @@ class AttractDemineur(Attract, KioskDemineurScene):
             if hint is not None:
                 sentence = hints.render(FLAG_SENTENCE, {"cells": len(hint.cells)})
             else:
-                hint = Analysis(game.revealed, game.counts, game.mines).hint(game.flagged)
+                counts = game.counts
+                assert counts is not None  # started: the mines are laid
+                hint = Analysis(game.revealed, counts, game.mines).hint(game.flagged)
         if hint is None:
             self.app.kiosk.next_attract()
             return
@@ -198,7 +201,9 @@ class AttractDemineur(Attract, KioskDemineurScene):
         """The mines the engine proves that have no flag yet, with the numbers around them
         as the evidence; None when there are none."""
         game = self.game
-        analysis = Analysis(game.revealed, game.counts, game.mines)
+        counts = game.counts
+        assert counts is not None  # asked only once the game has started
+        analysis = Analysis(game.revealed, counts, game.mines)
         analysis.solve()
         mines = sorted(c for c in analysis.mine_cells() if not game.flagged[c])
         if not mines:
@@ -207,7 +212,7 @@ class AttractDemineur(Attract, KioskDemineurScene):
         for r, c in mines:
             for nr in range(max(0, r - 1), min(game.rows, r + 2)):
                 for nc in range(max(0, c - 1), min(game.cols, c + 2)):
-                    if game.revealed[nr, nc] and game.counts[nr, nc] > 0:
+                    if game.revealed[nr, nc] and counts[nr, nc] > 0:
                         numbers.add((nr, nc))
         evidence = tuple(("number", r, c) for r, c in sorted(numbers))
         return Hint("mine", tuple(mines), evidence)
@@ -265,7 +270,7 @@ class AttractScores(Attract, ScoresScene):
         self.shown += dt
         if self.shown >= PAGE_S:
             self.shown = 0.0
-            if self.page + 1 < self.page_count():
+            if (self.page or 0) + 1 < self.page_count():
                 self.turn(1)
             else:
                 self.app.kiosk.next_attract(finished_game=False)

@@ -97,6 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="watch a saved game or replay (a best game from the data folder, or one shared)",
     )
     parser.add_argument(
+        "--import",
+        dest="import_file",
+        metavar="FILE",
+        help="add the Mole Turf boards of a JSON file (a list of n x n grids of turf ids, "
+        "4 to 16 wide, each with exactly one solution) to the board library and exit",
+    )
+    parser.add_argument(
         "--frames",
         type=positive,
         metavar="N",
@@ -215,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
         return fail(problem)
     if args.set_kiosk_pin is not None:
         return set_kiosk_pin(args.set_kiosk_pin, folder, fail)
+    if args.import_file is not None:
+        return import_boards(args.import_file, folder, fail)
     kiosk = previous_sigterm = None
     if args.idle_seconds is not None and not args.kiosk:
         return fail("--idle-seconds is a kiosk option: use it with --kiosk")
@@ -292,6 +301,45 @@ def set_kiosk_pin(given: str, folder: Path, fail) -> int:
         storage.close()
     print(done)
     return 0
+
+
+def import_boards(path: str, folder: Path, fail) -> int:
+    """``--import FILE``: the file's good boards join the library (boards already there are
+    kept, a board there already is not added twice); each bad board gets one line naming
+    the file and the board. 0 when every board was good, 1 otherwise."""
+    from game.moleturf import boards as store
+
+    try:
+        found, problems = store.read_import(path)
+    except ValueError as bad:
+        return fail(f"--import {path}: {bad}; nothing was imported")
+    for problem in problems:
+        print(f"{path}: {problem}", file=sys.stderr)
+    storage = Storage(folder)
+    try:
+        if storage.read_only:
+            holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
+            return fail(f"a copy of the game{holder} is using {folder}: stop it first")
+        library = store.load_library(storage)
+        if storage.damaged:
+            kept = storage.damaged[-1][1].name
+            return fail(
+                f"the board library in {folder} is damaged (kept as {kept}): nothing was imported"
+            )
+        added = 0
+        for board in found:
+            try:
+                added += library.add(board)[0]
+            except ValueError as full:
+                return fail(f"--import {path}: {full}; nothing was imported")
+        storage.save_json(store.LIBRARY_FILE, store.library_document(library), store.VERSION)
+    finally:
+        storage.close()
+    print(
+        f"{path}: {added} boards added to the library, {len(found) - added} already there, "
+        f"{len(problems)} refused; the library holds {len(library.boards)}"
+    )
+    return 1 if problems else 0
 
 
 def read_replay(path: str) -> tuple[str, dict]:

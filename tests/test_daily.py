@@ -60,3 +60,71 @@ def test_the_streak_counts_days_in_a_row_up_to_today_or_yesterday():
 def test_the_board_is_a_plain_nine_by_nine_of_connected_turfs():
     board = daily.board_for(DAY)
     assert board.shape == (9, 9) and set(np.unique(board)) == set(range(9))
+
+
+# ----- the daily screen -----------------------------------------------------------------------
+class DayWorker:
+    """The worker's interface, making the day's board at once in this process."""
+
+    def __init__(self):
+        self.job = self.done = None
+
+    def start(self, n, level, seed=None):
+        self.job = (n, level)
+        self.done = (n, level, turf.encode(daily.board_for(dt.date.fromisoformat(seed))))
+
+    def poll(self):
+        done, self.done = self.done, None
+        self.job = None
+        return done
+
+    def progress(self):
+        return 0.0
+
+    def close(self):
+        pass
+
+
+def test_the_daily_screen_plays_the_day_and_keeps_the_streak_and_history(tmp_path):
+    from game.moleturf import boards as store
+    from game.moleturf.daily import DailyScene
+    from game.moleturf.endless import BoardCleared, FreeBoardScene
+    from game.platform.intents import Device, Intent, Kind
+    from tests.screens import make_app, wait
+
+    app = make_app(tmp_path)
+    try:
+        yesterday = DAY - dt.timedelta(days=1)
+        saved = store.load_daily(app.storage)
+        saved.record.record(yesterday, 100.0, 1)
+        store.save_daily(app.storage, saved)
+        scene = DailyScene(app, today=DAY, worker=DayWorker())
+        app.scenes.push(scene)
+        assert scene.board is None  # being made
+        wait(app, 0.05)
+        assert np.array_equal(scene.board, daily.board_for(DAY))
+        summary = next(w for w in scene.widgets if w.key == "summary").text
+        assert "Streak: 1 day" in summary
+        play = next(w for w in scene.widgets if w.key == "play")
+        app.dispatch(Intent(Kind.TAP, Device.TOUCH, pos=play.rect.center))
+        board = app.scenes.top
+        assert isinstance(board, FreeBoardScene)
+        for r, c in enumerate(turf.solve(board.game.regions)):
+            app.dispatch(
+                Intent(Kind.TAP, Device.TOUCH, pos=board.board.cell_rect(r, int(c)).center)
+            )
+        wait(app, 1.0)
+        assert isinstance(app.scenes.top, BoardCleared)
+        assert "Streak: 2 days" in app.scenes.top.lines
+        app.storage.flush()
+    finally:
+        app.storage.close()
+    again = make_app(tmp_path)
+    try:
+        kept = store.load_daily(again.storage)
+        assert kept.record.streak(DAY) == 2 and DAY in kept.record.results
+        assert np.array_equal(kept.board_of(DAY), daily.board_for(DAY))  # no generation again
+        scene = DailyScene(again, today=DAY, worker=None)
+        assert scene.worker is None and scene.board is not None
+    finally:
+        again.storage.close()

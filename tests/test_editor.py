@@ -65,3 +65,121 @@ def test_make_it_unique_changes_one_cell_and_leaves_one_solution(n):
     fixed[r, c] = into
     assert turf.count_solutions(fixed) == 1
     assert editor.check(fixed).unique
+
+
+# ----- the editor screen ----------------------------------------------------------------------
+from game.moleturf import boards as store  # noqa: E402
+from game.moleturf.editor import CodeScene, EditorScene  # noqa: E402
+from game.platform.intents import Device, Intent, Kind  # noqa: E402
+from tests.screens import make_app  # noqa: E402
+
+
+def rivalled(board):
+    """``board`` with one cell repainted so that it has several solutions."""
+    n = len(board)
+    for r in range(n):
+        for c in range(n):
+            for t in range(n):
+                b = board.copy()
+                b[r, c] = t
+                if np.bincount(b.ravel(), minlength=n).all() and turf.count_solutions(b) > 1:
+                    return b
+    raise AssertionError("every one-cell change keeps one solution")
+
+
+def cell_centre(scene, r, c):
+    return scene.board.cell_rect(r, c).center
+
+
+def test_the_editor_is_painted_by_touch_a_drag_paints_every_cell_crossed(tmp_path):
+    app = make_app(tmp_path, size=(1080, 1920))
+    try:
+        scene = app.open_scene("moleturf.editor")
+        assert isinstance(scene, EditorScene) and scene.n == 9
+        assert scene.check.count == 2  # one turf per row: many solutions
+        swatch = next(w for w in scene.widgets if w.key == "turf4")
+        app.dispatch(Intent(Kind.TAP, Device.TOUCH, pos=swatch.rect.center))
+        assert scene.paint == 4
+        app.dispatch(Intent(Kind.TAP, Device.TOUCH, pos=cell_centre(scene, 0, 0)))
+        assert scene.regions[0, 0] == 4
+        app.dispatch(Intent(Kind.DRAG_START, Device.TOUCH, pos=cell_centre(scene, 1, 0)))
+        app.dispatch(Intent(Kind.DRAG_MOVE, Device.TOUCH, pos=cell_centre(scene, 1, 5)))
+        app.dispatch(Intent(Kind.DRAG_END, Device.TOUCH, pos=cell_centre(scene, 1, 5)))
+        assert scene.regions[1, :6].tolist() == [4] * 6 and scene.regions[1, 6] == 1
+        # a long press picks a cell's turf up as the paint
+        app.dispatch(Intent(Kind.LONG_PRESS, Device.TOUCH, pos=cell_centre(scene, 8, 8)))
+        assert scene.paint == 8
+        assert scene.check.count == turf.count_solutions(scene.regions)
+    finally:
+        app.storage.close()
+
+
+def test_the_editor_is_painted_by_keys_and_a_unique_board_is_saved_to_the_library(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        target = turf.generate(6, seed=12)
+        scene = app.open_scene("moleturf.editor", editor.blank(6))
+        assert scene.focus == "board"
+
+        def key(kind, delta=(0, 0)):
+            app.dispatch(Intent(kind, Device.KEYBOARD, delta=delta))
+
+        # walk the cursor over every cell, row by row, painting the target's turfs
+        assert scene.cursor == (3, 3)
+        for _ in range(3):
+            key(Kind.CURSOR, (-1, 0))
+            key(Kind.CURSOR, (0, -1))
+        assert scene.cursor == (0, 0) and scene.focus == "board"
+        for r in range(6):
+            for c in range(6):
+                for _ in range(6):
+                    if scene.paint == target[r, c]:
+                        break
+                    key(Kind.MODE_NEXT)  # Tab: the next turf
+                key(Kind.CONFIRM)
+                if c < 5:
+                    key(Kind.CURSOR, (1, 0))
+            for _ in range(5):
+                key(Kind.CURSOR, (-1, 0))
+            if r < 5:
+                key(Kind.CURSOR, (0, 1))
+        assert np.array_equal(scene.regions, target)
+        assert scene.check.unique and scene.check.stars == logic.stars(target)
+        assert "Exactly one solution" in scene.status()
+        scene.save()
+        scene.save()  # a second time: it is there already
+        assert "already" in app.notices[-1][0]
+        app.storage.flush()
+        library = store.load_library(app.storage)
+        assert len(library.boards) == 1 and np.array_equal(library.regions(0), target)
+    finally:
+        app.storage.close()
+
+
+def test_make_it_unique_on_screen_then_a_share_code_round_trip(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        broken = rivalled(turf.generate(7, seed=47))
+        scene = app.open_scene("moleturf.editor", broken)
+        assert scene.check.count == 2
+        scene.toggle_second()
+        assert scene.show_second
+        scene.make_unique()
+        assert scene.suggestion is not None and "Paint row" in scene.status()
+        scene.make_unique()  # pressed again: the change is made
+        assert scene.check.unique
+        scene.share()
+        codes = app.scenes.top
+        assert isinstance(codes, CodeScene) and codes.shown == turf.encode(scene.regions)
+        for ch in codes.shown[:-1] + ("0" if codes.shown[-1] != "0" else "1"):
+            codes.type(ch)
+        codes.edit()  # a typo: refused in words, nothing loaded
+        assert "cannot be read" in codes.error and app.scenes.top is codes
+        codes.delete()
+        codes.type(codes.shown[-1])
+        fresh = editor.blank(5)
+        scene.load(fresh)
+        codes.edit()
+        assert app.scenes.top is scene and np.array_equal(scene.regions, turf.decode(codes.shown))
+    finally:
+        app.storage.close()

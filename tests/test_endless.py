@@ -1,12 +1,20 @@
 """Endless play: boards of any size at the difficulty asked for, the stock kept ready, and the
 records per size and difficulty."""
 
+import time
+
 import numpy as np
 import pytest
 
 from core import turf
 from core.moleturf import logic
-from core.moleturf.turf import LevelNotFound
+from core.moleturf.rules import MoleTurf
+from core.turf import LevelNotFound
+from game.moleturf import boards as store
+from game.moleturf.endless import BoardCleared, EndlessChooser, FreeBoardScene
+from game.moleturf.stock import Stock, Worker
+from game.platform.intents import Device, Intent, Kind
+from tests.screens import make_app, wait
 
 
 def turfs_connected(board):
@@ -51,8 +59,141 @@ def test_a_bad_level_is_refused_in_words():
 
 
 def test_the_work_bound_ends_a_hopeless_search_with_its_reason(monkeypatch):
-    from core.moleturf import turf as inner
+    from core.moleturf import levels as inner
 
     monkeypatch.setattr(inner, "LEVEL_WORK", 3)  # three graded boards: no 5 stars on 5x5
     with pytest.raises(LevelNotFound, match=r"5x5 board at 5 stars within 3 graded boards"):
         turf.generate(5, seed=1, level=5)
+
+
+# ----- the Endless screen ---------------------------------------------------------------------
+
+
+class InlineWorker:
+    """The worker's interface, making each board at once in this process (for the screens)."""
+
+    def __init__(self):
+        self.job, self.done, self.started = None, None, []
+
+    def start(self, n, level, seed=None):
+        self.job = (n, level)
+        self.started.append((n, level))
+        self.done = (n, level, turf.encode(turf.generate(n, seed=len(self.started), level=level)))
+
+    def poll(self):
+        done, self.done = self.done, None
+        if done is not None:
+            self.job = None
+        return done
+
+    def progress(self):
+        return 0.5
+
+    def close(self):
+        pass
+
+
+def widget(scene, key):
+    return next(w for w in scene.widgets if w.key == key)
+
+
+def solve_on_screen(app, scene):
+    solution = turf.solve(scene.game.regions)
+    for r, c in enumerate(solution):
+        cell = scene.board.cell_rect(r, int(c)).center
+        app.dispatch(Intent(Kind.TAP, Device.TOUCH, pos=cell))
+    assert scene.game.status == "won"
+    wait(app, 1.0)
+
+
+def test_the_chooser_plays_a_board_of_the_size_and_difficulty_chosen_and_keeps_records(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        chooser = EndlessChooser(app, InlineWorker())
+        app.scenes.push(chooser)
+        chooser.focus = "size"  # 9x9 -> 6x6 with the pad, 2 -> 1 star with the keyboard
+        for _ in range(3):
+            app.dispatch(Intent(Kind.CURSOR, Device.GAMEPAD, delta=(-1, 0)))
+        chooser.focus = "level"
+        app.dispatch(Intent(Kind.CURSOR, Device.KEYBOARD, delta=(-1, 0)))
+        assert (chooser.n, chooser.level) == (6, 1)
+        for _ in range(5):
+            wait(app, 0.05)
+        assert chooser.stock.count(6, 1) == store.STOCK_PER_KIND
+        app.dispatch(Intent(Kind.TAP, Device.TOUCH, pos=widget(chooser, "play").rect.center))
+        scene = app.scenes.top
+        assert isinstance(scene, FreeBoardScene) and scene.game.n == 6
+        assert logic.grade(scene.game.regions).stars == 1
+        solve_on_screen(app, scene)
+        cleared = app.scenes.top
+        assert isinstance(cleared, BoardCleared)
+        assert any("Time" in line for line in cleared.lines)
+        record = chooser.records.get(6, 1)
+        assert record.cleared == 1 and record.fewest_mistakes == 0
+        app.dispatch(Intent(Kind.TAP, Device.MOUSE, pos=widget(cleared, "next").rect.center))
+        assert isinstance(app.scenes.top, FreeBoardScene)  # straight into the next board
+        app.storage.flush()
+    finally:
+        app.storage.close()
+    # a new start reads the records and the stock back
+    again = make_app(tmp_path)
+    try:
+        records = store.load_records(again.storage)
+        assert records.get(6, 1).cleared == 1
+        assert records.get(6, 1).best_time == pytest.approx(record.best_time)
+        stock = Stock(again.storage, None)
+        assert stock.count(6, 1) >= 1  # the first board after a start needs no generation
+        board = stock.take(6, 1)
+        assert MoleTurf(board).n == 6 and turf.count_solutions(board) == 1
+    finally:
+        again.storage.close()
+
+
+def test_play_with_nothing_ready_waits_and_opens_the_board_once_made(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        worker = InlineWorker()
+        chooser = EndlessChooser(app, worker)
+        app.scenes.push(chooser)
+        worker.done = None  # the first board is still being made
+        worker.job = (9, 2)
+        chooser.play()
+        assert chooser.waiting and app.scenes.top is chooser
+        assert widget(chooser, "play").text == "Waiting for the board…"
+        worker.done = (9, 2, turf.encode(turf.generate(9, seed=1, level=2)))
+        wait(app, 0.05)
+        assert isinstance(app.scenes.top, FreeBoardScene)
+    finally:
+        app.storage.close()
+
+
+def test_the_worker_process_makes_boards_beside_the_game(tmp_path):
+    worker = Worker()
+    try:
+        worker.start(7, 2, seed=11)
+        for _ in range(600):
+            done = worker.poll()
+            if done is not None:
+                break
+            time.sleep(0.05)
+        assert done is not None and done[:2] == (7, 2)
+        assert np.array_equal(turf.decode(done[2]), turf.generate(7, seed=11, level=2))
+    finally:
+        worker.close()
+    assert not worker.process.is_alive()
+
+
+def test_a_damaged_stock_or_record_file_is_set_aside_not_a_crash(tmp_path):
+    (tmp_path / store.STOCK_FILE).write_text(
+        '{"version": 1, "data": {"boards": {"9x2": ["T1ZZZ"]}}}'
+    )
+    (tmp_path / store.ENDLESS_FILE).write_text('{"version": 1, "data": {"records": {"3x9": 1}}}')
+    app = make_app(tmp_path)
+    try:
+        chooser = EndlessChooser(app, InlineWorker())
+        app.scenes.push(chooser)
+        assert chooser.records.records == {}
+        assert list(tmp_path.glob(store.STOCK_FILE + ".damaged-*"))
+        assert list(tmp_path.glob(store.ENDLESS_FILE + ".damaged-*"))
+    finally:
+        app.storage.close()

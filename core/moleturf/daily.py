@@ -2,7 +2,7 @@
 
 No network is involved: the day's date is hashed (SHA-256 of a fixed text and the ISO date,
 never Python's ``hash()``, which changes from run to run) into the seed of
-``core.moleturf.turf.generate``, so every copy of the program makes the same board for the
+``core.moleturf.levels.generate``, so every copy of the program makes the same board for the
 same day. The week sets the difficulty: gentle on Monday, hardest at the weekend.
 
 ``DailyRecord`` keeps what a player did: each day's result (time and mistakes), so the
@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.moleturf import turf
+from core.moleturf import levels
 
 SIDE = 9
 # stars per weekday, Monday first
@@ -37,17 +38,17 @@ def level_for(day: dt.date) -> int:
     return WEEK_LEVELS[day.weekday()]
 
 
-def board_for(day: dt.date) -> np.ndarray:
+def board_for(day: dt.date, progress: Callable[[int, int], None] | None = None) -> np.ndarray:
     """The day's board: 9x9, at the weekday's level. Should that level not be reached
     within the generator's work bound, the next easier level is taken (and so on), which
-    is just as deterministic."""
+    is just as deterministic. ``progress`` is passed to ``levels.generate``."""
     seed = seed_for(day)
     for level in range(level_for(day), 0, -1):
         try:
-            return turf.generate(SIDE, seed=seed, level=level)
-        except turf.LevelNotFound:
+            return levels.generate(SIDE, seed=seed, level=level, progress=progress)
+        except levels.LevelNotFound:
             continue
-    return turf.generate(SIDE, seed=seed)
+    return levels.generate(SIDE, seed=seed)
 
 
 @dataclass(frozen=True)

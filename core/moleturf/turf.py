@@ -92,139 +92,22 @@ def solutions(regions: object, limit: int = 2) -> list[np.ndarray]:
     return [sols[i].copy() for i in range(min(found, limit))]
 
 
-def generate(n: int = 9, seed: int | None = None, level: int | None = None) -> np.ndarray:
+def generate(n: int = 9, seed: int | None = None) -> np.ndarray:
     """An n x n board of n connected turfs with exactly one solution.
 
-    With ``level`` (1 to 5) the board also grades at that many stars
-    (``core.moleturf.logic.Grade.stars``): fresh boards are reshaped one cell at a time
-    toward the level (see ``_at_level``). The search is bounded by work, never by the clock:
-    at most ``LEVEL_WORK`` boards are graded; when none of them is at the level, a
-    ``LevelNotFound`` (a RuntimeError) names the size, the level and the work spent, and the
-    same call fails the same way on every machine. The same ``(n, seed, level)`` always
-    gives the same board; ``seed=None`` draws one from the OS.
+    The same ``(n, seed)`` always gives the same board; ``seed=None`` draws one from the OS.
+    A board at a difficulty: ``core.moleturf.levels.generate`` (``core.turf.generate``).
     """
     n = as_int(n, "n")
     if not MIN_SIDE <= n <= MAX_GENERATED:
         raise ValueError(f"generated boards are {MIN_SIDE} to {MAX_GENERATED} cells wide, not {n}")
-    if level is not None:
-        level = as_int(level, "level")
-        if not 1 <= level <= 5:
-            raise ValueError(f"level must be 1 to 5 stars, not {level}")
-        if n > MAX_SIDE:
-            raise ValueError(f"boards with a level are {MIN_SIDE} to {MAX_SIDE} cells wide")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")  # what secrets does, without OpenSSL
     seed = as_int(seed, "seed") & (2**64 - 1)
-    if level is not None:
-        return _at_level(n, seed, level)
-    return _plain(n, seed)
-
-
-def _plain(n: int, seed: int) -> np.ndarray:
     board = np.empty(n * n, np.int32)
     if _turf.generate(n, seed, board, _MAX_ATTEMPTS) < 0:
         raise RuntimeError(f"no {n}x{n} board found in {_MAX_ATTEMPTS} attempts")
     return board.reshape(n, n)
-
-
-# ----- difficulty on demand --------------------------------------------------------------------
-LEVEL_WORK = 2000  # boards graded by one generate(n, level=...) at most
-CLIMB_STALL = 400  # graded changes without getting closer before a fresh board is drawn
-
-
-class LevelNotFound(RuntimeError):
-    """No board at the asked level within the work bound."""
-
-
-def _at_level(n: int, seed: int, level: int) -> np.ndarray:
-    """A hill climb over one-cell changes: from a fresh board, move a cell next to another
-    turf into that turf (the turf it leaves stays connected, the board keeps exactly one
-    solution) and keep the change when the grade gets no farther from ``level``. Grading
-    runs the hint engine from the empty board, so one graded board is the unit of work."""
-    from core.moleturf import logic  # logic imports this module: import at use
-
-    rng = np.random.Generator(np.random.PCG64(seed))
-    spent = 0
-    while spent < LEVEL_WORK:
-        board = _plain(n, int(rng.integers(2**63)))
-        graded = logic.grade(board)
-        spent += 1
-        here = _distance(graded, level)
-        stall = 0
-        while here > 0 and stall < CLIMB_STALL and spent < LEVEL_WORK:
-            changed = _change_one_cell(board, rng)
-            if changed is None or count_solutions(changed) != 1:
-                stall += 1
-                continue
-            graded = logic.grade(changed)
-            spent += 1
-            there = _distance(graded, level)
-            if there < here:
-                board, here, stall = changed, there, 0
-            else:
-                stall += 1
-                if there == here:
-                    board = changed  # walk the plateau: same distance, a new neighbourhood
-        if here == 0:
-            return board
-    raise LevelNotFound(f"no {n}x{n} board at {level} stars within {LEVEL_WORK} graded boards")
-
-
-def _distance(graded: object, level: int) -> int:
-    """How far a grade is from ``level`` stars: whole stars first, then what the stars are
-    made of (the deepest technique, narrow and hard steps, the effort), so that a climb
-    toward more stars favours harder boards and one toward fewer favours easier ones."""
-    if graded is None:
-        return 10**9  # the engine needs a guess: never a step toward any level
-    if graded.stars == level:
-        return 0
-    worth = (
-        graded.level * 10_000
-        + min(graded.narrow, 9) * 1000
-        + min(graded.hard, 9) * 100
-        + min(graded.score % 100, 99)
-    )
-    if graded.stars < level:
-        return (level - graded.stars) * 100_000 - worth
-    return (graded.stars - level) * 100_000 + worth
-
-
-_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-
-def _change_one_cell(board: np.ndarray, rng: np.random.Generator) -> np.ndarray | None:
-    """A copy of ``board`` with one border cell moved into a neighbouring turf, or None when
-    the drawn move would empty or split the turf it leaves."""
-    n = len(board)
-    edges = []
-    for r in range(n):
-        for c in range(n):
-            for dr, dc in _STEPS:
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n and board[rr, cc] != board[r, c]:
-                    edges.append((r, c, int(board[rr, cc])))
-    r, c, into = edges[int(rng.integers(len(edges)))]
-    left = int(board[r, c])
-    changed = board.copy()
-    changed[r, c] = into
-    rest = list(zip(*np.nonzero(changed == left), strict=True))
-    if not rest or not _connected(changed == left, rest[0], len(rest)):
-        return None
-    return changed
-
-
-def _connected(mask: np.ndarray, start: tuple[int, int], size: int) -> bool:
-    n = len(mask)
-    seen = {start}
-    todo = [start]
-    while todo:
-        r, c = todo.pop()
-        for dr, dc in _STEPS:
-            nxt = (r + dr, c + dc)
-            if 0 <= nxt[0] < n and 0 <= nxt[1] < n and mask[nxt] and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len(seen) == size
 
 
 # ----- share codes ---------------------------------------------------------------------------

@@ -84,13 +84,18 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         if not 1 <= number <= len(sectors()):
             raise ValueError(f"there are sectors 1..{len(sectors())}, not {number}")
         self.progress, self.number = progress, number
-        self.clock = clock or app.clock
         self.sector = sectors()[number - 1]
-        self.effects = Effects(app.settings.reduced_motion)
-        self.start(session if self._fits(session) else self.new_session())
+        self.regions = self.sector.regions
+        self.setup(session, clock)
         if progress.current != number:
             progress.current = number  # the sector the map offers to resume
             store.save_progress(app.storage, progress)
+
+    def setup(self, session: MoleTurfSession | None, clock: Callable[[], float] | None) -> None:
+        """What every board in play needs, a sector or not (``self.regions`` set first)."""
+        self.clock = clock or self.app.clock
+        self.effects = Effects(self.app.settings.reduced_motion)
+        self.start(session if session is not None and self._fits(session) else self.new_session())
         self.mode = "mole"
         self.focus = "board"
         self.drag: dict | None = None
@@ -115,12 +120,12 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         return (
             session is not None
             and session.sector == self.number
-            and (session.game.regions == self.sector.regions).all()
+            and (session.game.regions == self.regions).all()
         )
 
     def new_session(self) -> MoleTurfSession:
         return MoleTurfSession.new(
-            self.sector.regions,
+            self.regions,
             sector=self.number,
             shields=SHIELDS,
             auto_x=self.app.settings.auto_x,
@@ -145,7 +150,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
     def build(self, m: Metrics) -> list[Widget]:
         self.game.auto_x = self.app.settings.auto_x
         self.effects.reduced_motion = self.app.settings.reduced_motion
-        widgets = self.header(m, _("Sector {number}").format(number=self.number), back=True)
+        widgets = self.header(m, self.title(), back=True)
         for w in widgets:
             if w.key == "back":
                 w.text = _("Pause")
@@ -189,6 +194,9 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         widgets.extend(self._hint_widgets(m))
         widgets.extend(self._panel(m, panel, panel_rows))
         return widgets
+
+    def title(self) -> str:
+        return _("Sector {number}").format(number=self.number)
 
     def _hint_widgets(self, m: Metrics) -> list[Widget]:
         box = self.text_rect
@@ -530,8 +538,12 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             )
         if self.won_at is not None and now >= self.won_at:
             self.won_at = None
-            celebrate(self)
+            self.cleared()
         self.keep_saved(dt)
+
+    def cleared(self) -> None:
+        """The board is won and its last mole has burrowed in: record it and celebrate."""
+        celebrate(self)
 
     def resume(self) -> None:
         self.hidden = False

@@ -9,10 +9,11 @@ tile shows the sector's difficulty as 1 to 5 stars (the engine's grade, stored w
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.moleturf import store
 from game.moleturf.board import TURF_RGB
 from game.moleturf.hud import format_time, mistakes_text
@@ -23,6 +24,14 @@ from game.ui import theme
 from game.ui.layout import Metrics, columns, rows
 from game.ui.text import Fitted
 from game.ui.widgets import UI, Button, Widget, draw_focus
+
+# boards beyond the 30 sectors: the screens' names and their buttons' labels
+BEYOND = (
+    ("moleturf.endless", N_("Endless play")),
+    ("moleturf.daily", N_("Daily sector")),
+    ("moleturf.editor", N_("Editor & library")),
+    ("moleturf.code", N_("Share codes")),
+)
 
 
 def unlock_all(app: Host) -> bool:
@@ -154,7 +163,10 @@ class SectorMap(Scene):
         widgets = self.header(m, _("Cyber Mole Turf: sectors"), back=True, howto="moleturf")
         body = self.body(m)
         cont = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
-        grid = pygame.Rect(body.x, body.y, body.w, cont.y - m.gap - body.y)
+        more = pygame.Rect(body.x, cont.y - m.gap - m.unit, body.w, m.unit)
+        for box, (key, text) in zip(columns(more, len(BEYOND), m.gap), BEYOND, strict=True):
+            widgets.append(Button(box, key, _(text), partial(self.beyond, key)))
+        grid = pygame.Rect(body.x, body.y, body.w, more.y - m.gap - body.y)
         n_cols = 5 if m.portrait else 6
         n_rows = -(-SECTORS // n_cols)
         for i, col_rows in enumerate(columns(grid, n_cols, m.gap)):
@@ -225,6 +237,14 @@ class SectorMap(Scene):
         if self.best != before:
             self.relayout()  # the Watch button follows the cleared sector in focus
         return moved
+
+    def beyond(self, name: str) -> None:
+        if name == "moleturf.code":  # the code of the sector the player is on, and a field
+            from core.moleturf.turf import encode
+
+            self.app.open_scene(name, encode(sectors()[self.progress.current - 1].regions))
+        else:
+            self.app.open_scene(name)
 
     def watch(self, number: int) -> None:
         document = store.load_best(self.app.storage, number)

@@ -28,6 +28,12 @@ SCENES: dict[str, str] = {
     "moleturf.celebration": "game.moleturf.celebration:Celebration",
     "moleturf.conquered": "game.moleturf.celebration:Conquered",
     "moleturf.replay": "game.moleturf.replay:MoleTurfReplay",
+    "moleturf.board": "game.moleturf.endless:FreeBoardScene",
+    "moleturf.endless": "game.moleturf.endless:EndlessChooser",
+    "moleturf.daily": "game.moleturf.daily:DailyScene",
+    "moleturf.editor": "game.moleturf.editor:EditorScene",
+    "moleturf.library": "game.moleturf.editor:LibraryScene",
+    "moleturf.code": "game.moleturf.editor:CodeScene",
     # kiosk mode (python -m game --kiosk); the kiosk opens its own in place of some above
     "kiosk.demineur": "game.kiosk.games:KioskLevels",
     "kiosk.moleturf": "game.kiosk.games:KioskSectors",

@@ -1,0 +1,312 @@
+"""What Cyber Mole Turf keeps on disk for boards beyond the 30 sectors.
+
+- ``moleturf_endless.json``: ``EndlessRecords`` — per size and difficulty the best time,
+  the fewest mistakes and the boards cleared.
+- ``moleturf_stock.json``: ``Stock`` — boards generated ahead, by size and difficulty, as
+  share codes, so the first board after a start appears at once.
+- ``moleturf_daily.json``: ``core.moleturf.daily.DailyRecord`` — each day's result and the
+  best streak, and the day's board once made (so opening it again needs no generation).
+- ``moleturf_library.json``: ``Library`` — boards made in the editor or imported, each a
+  name and a share code.
+
+Each file has one schema (below) checked as it is read through the platform's ``Storage``
+(a damaged file is set aside and the player told), and is written by its background writer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Annotated
+
+import msgspec
+import numpy as np
+from msgspec import Meta
+
+from core.moleturf import turf
+from core.moleturf.daily import DailyRecord, DayResult
+from game.platform.schemas import Count, Schema, Seconds
+from game.platform.storage import Storage
+
+ENDLESS_FILE = "moleturf_endless.json"
+STOCK_FILE = "moleturf_stock.json"
+DAILY_FILE = "moleturf_daily.json"
+LIBRARY_FILE = "moleturf_library.json"
+VERSION = 1
+SIDES = range(5, 17)  # endless play
+LEVELS = range(1, 6)
+STOCK_PER_KIND = 3  # boards kept ready per size and difficulty
+LIBRARY_MAX = 1000
+BOARD_MAX = 16  # the widest board the screens show
+NAME_MAX = 40
+
+Key = Annotated[str, Meta(pattern=r"^([5-9]|1[0-6])x[1-5]$")]  # "9x3": 9x9, 3 stars
+Code = Annotated[str, Meta(pattern=r"^T1[0-9A-Z]{3,220}$")]  # 16x16: 208 characters
+Day = Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
+
+
+def key(n: int, level: int) -> str:
+    return f"{n}x{level}"
+
+
+def _board(code: str) -> np.ndarray:
+    return turf.decode(code)  # ValueError for a code that is no board: the file is damaged
+
+
+# moleturf_endless.json ---------------------------------------------------------------------
+class RecordEntry(Schema):
+    best_time: Seconds
+    fewest_mistakes: Count
+    cleared: Count
+
+
+class EndlessFile(Schema):
+    records: dict[Key, RecordEntry]
+
+
+@dataclass
+class EndlessRecords:
+    records: dict[str, RecordEntry] = field(default_factory=dict)
+
+    def record(self, n: int, level: int, seconds: float, mistakes: int) -> bool:
+        """A cleared board; True when it set the best time of its size and difficulty."""
+        k = key(n, level)
+        old = self.records.get(k)
+        if old is None:
+            self.records[k] = RecordEntry(seconds, mistakes, 1)
+            return True
+        self.records[k] = RecordEntry(
+            min(old.best_time, seconds), min(old.fewest_mistakes, mistakes), old.cleared + 1
+        )
+        return seconds < old.best_time
+
+    def get(self, n: int, level: int) -> RecordEntry | None:
+        return self.records.get(key(n, level))
+
+
+def load_records(storage: Storage) -> EndlessRecords:
+    return storage.load_json(
+        ENDLESS_FILE, EndlessFile, EndlessRecords, VERSION, lambda f: EndlessRecords(f.records)
+    )
+
+
+def save_records(storage: Storage, records: EndlessRecords) -> None:
+    storage.save_soon(
+        ENDLESS_FILE, msgspec.to_builtins(EndlessFile(dict(records.records))), VERSION
+    )
+
+
+# moleturf_stock.json -----------------------------------------------------------------------
+class StockFile(Schema):
+    boards: dict[Key, Annotated[list[Code], Meta(max_length=STOCK_PER_KIND)]]
+
+    def __post_init__(self) -> None:
+        for k, codes in self.boards.items():
+            n = int(k.split("x")[0])
+            if any(len(_board(code)) != n for code in codes):
+                raise ValueError(f"a board in the stock of {k} is not {n}x{n}")
+
+
+def load_stock(storage: Storage) -> dict[str, list[str]]:
+    return storage.load_json(STOCK_FILE, StockFile, dict, VERSION, lambda f: dict(f.boards))
+
+
+def save_stock(storage: Storage, boards: dict[str, list[str]]) -> None:
+    kept = {k: list(v) for k, v in sorted(boards.items()) if v}
+    storage.save_soon(STOCK_FILE, {"boards": kept}, VERSION)
+
+
+# moleturf_daily.json -----------------------------------------------------------------------
+class DailyResultEntry(Schema):
+    seconds: Seconds
+    mistakes: Count
+
+
+class DailyBoard(Schema):
+    day: Day
+    code: Code
+
+
+class DailyFile(Schema):
+    results: dict[Day, DailyResultEntry]
+    best_streak: Count
+    board: DailyBoard | None = None
+
+
+@dataclass
+class Daily:
+    record: DailyRecord = field(default_factory=DailyRecord)
+    board: tuple[dt.date, str] | None = None  # the last day's board made, as a code
+
+    def board_of(self, day: dt.date) -> np.ndarray | None:
+        if self.board is None or self.board[0] != day:
+            return None
+        return turf.decode(self.board[1])
+
+
+def _daily(data: DailyFile) -> Daily:
+    try:
+        results = {
+            dt.date.fromisoformat(d): DayResult(r.seconds, r.mistakes)
+            for d, r in data.results.items()
+        }
+        board = None
+        if data.board is not None:
+            _board(data.board.code)
+            board = (dt.date.fromisoformat(data.board.day), data.board.code)
+    except ValueError as bad:
+        raise ValueError(f"the daily results are damaged: {bad}") from None
+    return Daily(DailyRecord(results, data.best_streak), board)
+
+
+def load_daily(storage: Storage) -> Daily:
+    return storage.load_json(DAILY_FILE, DailyFile, Daily, VERSION, _daily)
+
+
+def save_daily(storage: Storage, daily: Daily) -> None:
+    record = daily.record
+    data = {
+        "results": {
+            d.isoformat(): {"seconds": r.seconds, "mistakes": r.mistakes}
+            for d, r in sorted(record.results.items())
+        },
+        "best_streak": record.best_streak,
+        "board": None
+        if daily.board is None
+        else {"day": daily.board[0].isoformat(), "code": daily.board[1]},
+    }
+    storage.save_soon(DAILY_FILE, data, VERSION)
+
+
+# moleturf_library.json ---------------------------------------------------------------------
+class LibraryEntry(Schema):
+    name: Annotated[str, Meta(max_length=NAME_MAX)]
+    code: Code
+
+
+class LibraryFile(Schema):
+    boards: Annotated[list[LibraryEntry], Meta(max_length=LIBRARY_MAX)]
+
+    def __post_init__(self) -> None:
+        for entry in self.boards:
+            _board(entry.code)
+
+
+@dataclass
+class Library:
+    """Boards of the player's own: from the editor, a share code or ``--import``."""
+
+    boards: list[tuple[str, str]] = field(default_factory=list)  # (name, code)
+
+    def add(self, regions: object, name: str = "") -> tuple[bool, str]:
+        """Add a board (one solution needed); ``(False, name)`` when it is there already,
+        named as it was. ValueError when the board is not one or the library is full."""
+        board = turf.validate(regions)
+        if len(board) > BOARD_MAX:
+            raise ValueError(f"a board must be {turf.MIN_SIDE} to {BOARD_MAX} cells wide")
+        if turf.count_solutions(board) != 1:
+            raise ValueError("the board has no single solution")
+        code = turf.encode(board)
+        for old_name, old_code in self.boards:
+            if old_code == code:
+                return False, old_name
+        if len(self.boards) >= LIBRARY_MAX:
+            raise ValueError(f"the library is full ({LIBRARY_MAX} boards)")
+        name = name[:NAME_MAX] or self.next_name()
+        self.boards.append((name, code))
+        return True, name
+
+    def next_name(self) -> str:
+        return f"#{len(self.boards) + 1}"
+
+    def regions(self, index: int) -> np.ndarray:
+        return turf.decode(self.boards[index][1])
+
+
+def load_library(storage: Storage) -> Library:
+    return storage.load_json(
+        LIBRARY_FILE,
+        LibraryFile,
+        Library,
+        VERSION,
+        _library,
+    )
+
+
+def _library(data: LibraryFile) -> Library:
+    return Library([(entry.name, entry.code) for entry in data.boards])
+
+
+def library_document(library: Library) -> dict:
+    return {"boards": [{"name": name, "code": code} for name, code in library.boards]}
+
+
+def save_library(storage: Storage, library: Library) -> None:
+    storage.save_soon(LIBRARY_FILE, library_document(library), VERSION)
+
+
+# python -m game --import FILE ------------------------------------------------------------
+MAX_IMPORT_BYTES = 16 * 2**20
+
+
+def read_import(path: str) -> tuple[list[np.ndarray], list[str]]:
+    """The boards of a JSON file holding a list of n x n integer grids, and one line for
+    each board that is not taken (its number, from 1, and why). ValueError for a file that
+    cannot be read or is not such a list."""
+    import json
+    import os
+
+    try:
+        if os.path.getsize(path) > MAX_IMPORT_BYTES:
+            raise ValueError(f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MB")
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as error:
+        raise ValueError(error.strerror or str(error)) from None
+    except UnicodeDecodeError:
+        raise ValueError("the file is not text (UTF-8)") from None
+    except json.JSONDecodeError as bad:
+        raise ValueError(f"not JSON: {bad.msg} at line {bad.lineno}") from None
+    except RecursionError:
+        raise ValueError("not a list of boards: nested too deep") from None
+    if not isinstance(data, list):
+        raise ValueError(f"expected a list of boards (n x n grids), not a JSON {_kind(data)}")
+    boards, problems = [], []
+    for number, grid in enumerate(data, 1):
+        try:
+            board = _grid(grid)
+            count = turf.count_solutions(board)
+            if count != 1:
+                raise ValueError("it has no solution" if count == 0 else "it has several solutions")
+            boards.append(board)
+        except ValueError as bad:
+            problems.append(f"board {number}: {bad}")
+    return boards, problems
+
+
+def _grid(grid: object) -> np.ndarray:
+    if not isinstance(grid, list) or not all(isinstance(row, list) for row in grid):
+        raise ValueError(f"a board is a list of rows, not a JSON {_kind(grid)}")
+    n = len(grid)
+    if not turf.MIN_SIDE <= n <= BOARD_MAX:
+        raise ValueError(f"a board must be {turf.MIN_SIDE} to {BOARD_MAX} cells wide, not {n}")
+    if any(len(row) != n for row in grid):
+        raise ValueError(f"a board must be square: it has {n} rows but a row of another length")
+    for v in (v for row in grid for v in row):
+        if type(v) is not int:
+            raise ValueError(f"turf ids must be whole numbers, not {json_text(v)}")
+        if not 0 <= v < n:
+            raise ValueError(f"turf id {v} is outside 0..{n - 1} on this {n}x{n} board")
+    return turf.validate(np.array(grid, dtype=np.int32).reshape(n, n))
+
+
+def json_text(value: object) -> str:
+    import json
+
+    text = json.dumps(value)
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
+def _kind(value: object) -> str:
+    names = {dict: "object", str: "string", bool: "true/false", type(None): "null"}
+    return names.get(type(value), "number" if isinstance(value, (int, float)) else "list")

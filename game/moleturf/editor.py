@@ -1,0 +1,548 @@
+"""The Mole Turf board editor, the board library and share codes.
+
+``EditorScene``: paint turfs on an n x n grid (4 to 16). A tap paints the cell in the turf
+chosen in the palette, a drag paints every cell it crosses, a right click or long press picks
+a cell's turf up as the paint; on a pad or the keyboard the cursor moves over the board, A /
+Space paints, X / F picks the turf up, moving with X / F held paints along the way, and LB /
+RB (Tab) change the paint. After every change the board is checked
+(``core.moleturf.editor.check``): no solution, exactly one (then its difficulty as graded),
+or several, with a second solution shown on request; "Make it unique" proposes one cell's
+change that leaves one solution (press again to make it). A board with one solution is
+saved to the library (``moleturf_library.json``) or shown as a share code.
+
+``LibraryScene``: the saved boards, each played like a sector or opened in the editor.
+``CodeScene``: a share code shown (the board's, when there is one) and one typed on its
+on-screen keys (touch, mouse, pad or keys), then played or edited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import numpy as np
+import pygame
+
+from core.moleturf import editor, turf
+from core.moleturf.turf import CODE_ALPHABET
+from game.i18n import _, grammar
+from game.moleturf import boards as store
+from game.moleturf.board import TURF_RGB, BoardView, draw_mole
+from game.moleturf.endless import result_lines, stars_text
+from game.moleturf.panel import BoardSlot
+from game.platform.intents import Intent, Kind
+from game.shell.scene import Host, Scene
+from game.ui import theme
+from game.ui.layout import Metrics, columns
+from game.ui.widgets import Button, Label, SettingRow, Widget, draw_focus
+
+
+def turf_colour(t: int) -> tuple[int, int, int]:
+    return TURF_RGB[t % len(TURF_RGB)]
+
+
+class Swatch(Widget):
+    """One turf of the palette: tap or confirm to paint with it."""
+
+    def __init__(self, rect: pygame.Rect, turf_id: int, chosen: bool, action) -> None:
+        super().__init__(rect, f"turf{turf_id}")
+        self.turf, self.chosen, self.action = turf_id, chosen, action
+
+    def draw(self, surface: pygame.Surface, ui, focused: bool) -> None:
+        m = ui.m
+        pygame.draw.rect(surface, turf_colour(self.turf), self.rect, border_radius=m.gap)
+        if self.chosen:
+            pygame.draw.rect(surface, theme.TEXT, self.rect, max(3, m.gap // 2), m.gap)
+        if focused and ui.show_focus:
+            draw_focus(surface, self.rect, m)
+
+    def confirm(self) -> None:
+        self.action(self.turf)
+
+    def tap(self, pos: tuple[int, int]) -> None:
+        self.action(self.turf)
+
+
+def open_board(app: Host, regions: np.ndarray, title: str) -> None:
+    """Play a library board or a typed code like a sector (its result is shown, not kept)."""
+    app.open_scene(
+        "moleturf.board",
+        regions,
+        title,
+        lambda seconds, mistakes: result_lines(seconds, mistakes, False),
+    )
+
+
+class EditorScene(Scene):
+    def __init__(self, app: Host, regions: np.ndarray | None = None) -> None:
+        super().__init__(app)
+        self.library = store.load_library(app.storage)
+        self.load(regions if regions is not None else editor.blank(9))
+        self.focus = "board"
+
+    def load(self, regions: np.ndarray) -> None:
+        self.regions = np.array(regions, dtype=np.int32)
+        self.n = len(self.regions)
+        self.paint = 0
+        self.cursor = (self.n // 2, self.n // 2)
+        self.drag: list[tuple[int, int]] | None = None
+        self.painting_path = False
+        self.show_second = False
+        self.suggestion: tuple[int, int, int] | None = None
+        self.recheck()
+
+    def recheck(self) -> None:
+        self.check = editor.check(self.regions)
+        self.suggestion = None
+
+    # layout ----------------------------------------------------------------------------------
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Board editor"), back=True)
+        body = self.body(m)
+        n = self.n
+        if m.portrait:
+            side = min(body.w, body.h - 7 * (m.unit + m.gap))
+            board_box = pygame.Rect(body.centerx - side // 2, body.y, side, side)
+            column = pygame.Rect(
+                body.x, board_box.bottom + m.gap, body.w, body.bottom - board_box.bottom - m.gap
+            )
+        else:
+            side_w = max(m.unit * 8, round(body.w * 0.42))
+            side = min(body.h, body.w - side_w - 2 * m.gap)
+            board_box = pygame.Rect(body.x, body.y, side, side)
+            column = pygame.Rect(
+                board_box.right + 2 * m.gap,
+                body.y,
+                body.right - board_box.right - 2 * m.gap,
+                body.h,
+            )
+        self.board = BoardView(board_box, n)
+        widgets.append(BoardSlot(self.board.rect, "board"))
+        y = column.y
+        widgets.append(
+            SettingRow(
+                pygame.Rect(column.x, y, column.w, m.unit),
+                "size",
+                _("Board size"),
+                f"{n} × {n}",
+                "stepper",
+                self.resize,
+                m,
+            )
+        )
+        y += m.unit + m.gap
+        per_row = min(n, 8)
+        swatch = min(m.unit, (column.w - (per_row - 1) * m.gap // 2) // per_row)
+        for t in range(n):
+            row, col = divmod(t, per_row)
+            rect = pygame.Rect(
+                column.x + col * (swatch + m.gap // 2),
+                y + row * (swatch + m.gap // 2),
+                swatch,
+                swatch,
+            )
+            widgets.append(Swatch(rect, t, t == self.paint, self.choose))
+        y += -(-n // per_row) * (swatch + m.gap // 2) + m.gap // 2
+        buttons = [
+            (
+                "second",
+                _("Hide the second solution") if self.show_second else _("Show a second solution"),
+                self.toggle_second,
+            ),
+            ("unique", _("Make it unique"), self.make_unique),
+            ("save", _("Save to library"), self.save),
+            ("code", _("Share code"), self.share),
+            ("library", _("Library"), lambda: self.app.open_scene("moleturf.library", self)),
+            ("clear", _("New board"), self.new_board),
+        ]
+        rows_needed = -(-len(buttons) // 2)
+        buttons_top = column.bottom - rows_needed * (m.unit + m.gap) + m.gap
+        status = pygame.Rect(column.x, y, column.w, buttons_top - m.gap - y)
+        widgets.append(Label(status, "status", self.status(), m.font))
+        for i, (key, text, action) in enumerate(buttons):
+            row, col = divmod(i, 2)
+            left, right = columns(
+                pygame.Rect(column.x, buttons_top + row * (m.unit + m.gap), column.w, m.unit),
+                2,
+                m.gap,
+            )
+            widgets.append(Button(left if col == 0 else right, key, text, action))
+        return widgets
+
+    def status(self) -> str:
+        check = self.check
+        if check.problem is not None:
+            present = set(np.unique(self.regions).tolist())
+            missing = ", ".join(str(t + 1) for t in range(self.n) if t not in present)
+            return _("Not a board yet: every turf needs a cell (missing: {turfs}).").format(
+                turfs=missing
+            )
+        if self.suggestion is not None:
+            r, c, t = self.suggestion
+            # Translators: {turf} is the turf's number here (1 to the board's size), not a colour
+            text = _(
+                "Paint row {row}, column {col} with turf {turf} for one solution: "
+                "press Make it unique again."
+            )
+            return grammar(text.format(row=r + 1, col=c + 1, turf=t + 1))
+        if check.count == 0:
+            return _("No solution: no way to place every mole.")
+        if check.count == 1:
+            text = _("Exactly one solution: this is a puzzle.")
+            if check.stars is not None:
+                text += "\n" + _("Difficulty: {stars}").format(stars=stars_text(check.stars))
+            return text
+        return _("Several solutions: the player would have to guess.")
+
+    # editing ---------------------------------------------------------------------------------
+    def resize(self, step: int) -> None:
+        n = min(max(editor.MIN_SIDE, self.n + step), editor.MAX_SIDE)
+        if n != self.n:
+            self.load(editor.blank(n))
+        self.relayout()
+
+    def new_board(self) -> None:
+        self.load(editor.blank(self.n))
+        self.relayout()
+
+    def choose(self, t: int) -> None:
+        self.paint = t
+        self.relayout()
+
+    def paint_cells(self, cells: list[tuple[int, int]]) -> None:
+        changed = False
+        for r, c in cells:
+            if self.regions[r, c] != self.paint:
+                self.regions[r, c] = self.paint
+                changed = True
+        if changed:
+            self.app.audio.play("mark")
+            self.recheck()
+            self.relayout()
+
+    def pick(self, cell: tuple[int, int]) -> None:
+        self.app.audio.play("menu_click")
+        self.choose(int(self.regions[cell]))
+
+    def toggle_second(self) -> None:
+        if self.check.count < 2:
+            self.app.notice(_("There is no second solution to show."))
+            return
+        self.show_second = not self.show_second
+        self.relayout()
+
+    def make_unique(self) -> None:
+        if self.suggestion is not None:
+            r, c, t = self.suggestion
+            self.regions[r, c] = t
+            self.recheck()
+            self.app.audio.play("place")
+            self.relayout()
+            return
+        if self.check.unique:
+            self.app.notice(_("The board already has exactly one solution."))
+            return
+        if self.check.problem is not None:
+            self.app.notice(_("Give every turf a cell first."))
+            return
+        found = editor.make_unique(self.regions)
+        if found is None:
+            self.app.notice(_("No change of one cell gives exactly one solution."))
+            return
+        self.suggestion = found
+        self.relayout()
+
+    def save(self) -> None:
+        if not self.check.unique:
+            self.app.notice(_("Only a board with exactly one solution can be saved."))
+            return
+        try:
+            added, name = self.library.add(self.regions)
+        except ValueError:
+            self.app.notice(_("The library is full."))
+            return
+        if added:
+            store.save_library(self.app.storage, self.library)
+            self.app.notice(_("Saved to the library as {name}.").format(name=name))
+        else:
+            self.app.notice(_("This board is in the library already, as {name}.").format(name=name))
+
+    def share(self) -> None:
+        code = turf.encode(self.regions) if self.check.problem is None else None
+        self.app.open_scene("moleturf.code", code, self.load_code)
+
+    def load_code(self, regions: np.ndarray) -> None:
+        self.load(regions)
+        self.relayout()
+
+    # intents ---------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        kind = intent.kind
+        if kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
+            self.choose((self.paint + (1 if kind is Kind.MODE_NEXT else -1)) % self.n)
+            return True
+        if kind in (Kind.TAP, Kind.SECONDARY, Kind.LONG_PRESS) and intent.pos is not None:
+            cell = self.board.cell_at(intent.pos)
+            if cell is not None:
+                self.focus = "board"
+                if kind is Kind.TAP:
+                    self.paint_cells([cell])
+                else:
+                    self.pick(cell)
+                return True
+            return super().handle(intent)
+        if kind is Kind.DRAG_START and intent.pos is not None:
+            cell = self.board.cell_at(intent.pos)
+            if cell is not None:
+                self.drag = [cell]
+                self.last = intent.pos
+                self.paint_cells([cell])
+            return True
+        if kind is Kind.DRAG_MOVE and intent.pos is not None and self.drag is not None:
+            cells = self.board.cells_between(self.last, intent.pos)
+            self.last = intent.pos
+            self.paint_cells(cells)
+            return True
+        if kind is Kind.DRAG_END:
+            self.drag = None
+            return True
+        if self.focus == "board":
+            if kind is Kind.CURSOR:
+                dx, dy = (int(round(v)) for v in intent.delta)
+                r, c = self.cursor[0] + dy, self.cursor[1] + dx
+                if not (0 <= r < self.n and 0 <= c < self.n):
+                    if self.move_focus(dx, dy):
+                        self.app.audio.play("menu_move")
+                    return True
+                self.cursor = (r, c)
+                if intent.held_x:
+                    self.paint_cells([self.cursor])
+                return True
+            if kind is Kind.CONFIRM:
+                self.paint_cells([self.cursor])
+                return True
+            if kind is Kind.ACTION_X:
+                self.pick(self.cursor)
+                return True
+        if kind is Kind.CURSOR:
+            dx, dy = (int(round(v)) for v in intent.delta)
+            current = self.focused()
+            if current is not None and dy == 0 and dx != 0 and current.adjust(dx):
+                return True
+            if not self.move_focus(dx, dy) and dx < 0:
+                self.focus = "board"
+            return True
+        return super().handle(intent)
+
+    # drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.app.metrics
+        view = self.board
+        line = max(1, view.cell // 16)
+        for r in range(self.n):
+            for c in range(self.n):
+                box = view.cell_rect(r, c)
+                colour = turf_colour(int(self.regions[r, c]))
+                pygame.draw.rect(surface, [v * 3 // 4 for v in colour], box)
+                pygame.draw.rect(surface, theme.BACKGROUND, box, line)
+        # the turfs' borders, thick, where two turfs meet
+        edge = max(2, view.cell // 10)
+        for r in range(self.n):
+            for c in range(self.n):
+                box = view.cell_rect(r, c)
+                if c + 1 < self.n and self.regions[r, c] != self.regions[r, c + 1]:
+                    pygame.draw.line(surface, theme.TEXT, box.topright, box.bottomright, edge)
+                if r + 1 < self.n and self.regions[r, c] != self.regions[r + 1, c]:
+                    pygame.draw.line(surface, theme.TEXT, box.bottomleft, box.bottomright, edge)
+        pygame.draw.rect(surface, theme.TEXT, view.rect, edge)
+        if self.show_second and self.check.count >= 2:
+            for sol in self.check.solutions[:2]:
+                for r, c in enumerate(sol):
+                    draw_mole(
+                        surface, view.cell_rect(r, int(c)).inflate(-view.cell // 4, -view.cell // 4)
+                    )
+            first, second = self.check.solutions[:2]
+            for r in range(self.n):  # the second solution's own moles ringed
+                if first[r] != second[r]:
+                    box = view.cell_rect(r, int(second[r]))
+                    pygame.draw.rect(surface, theme.ACCENT, box, max(3, edge))
+        if self.suggestion is not None:
+            r, c, t = self.suggestion
+            box = view.cell_rect(r, c).inflate(-edge * 2, -edge * 2)
+            pygame.draw.rect(surface, turf_colour(t), box, max(4, view.cell // 5))
+            pygame.draw.rect(surface, theme.TEXT, view.cell_rect(r, c), edge)
+        if self.focus == "board" and self.app.ui.show_focus:
+            draw_focus(surface, view.cell_rect(*self.cursor), m)
+
+    def prompts(self) -> list[tuple[str, str]]:
+        if self.focus != "board":
+            return [("move", _("Move")), ("confirm", _("Select")), ("back", _("Back"))]
+        return [
+            ("move", _("Move")),
+            ("confirm", _("Paint")),
+            ("x", _("Pick up turf")),
+            ("mode", _("Turf")),
+            ("back", _("Back")),
+        ]
+
+
+class LibraryScene(Scene):
+    """The boards of the library as a list: play one, or open it in the editor."""
+
+    PER_PAGE = 6
+
+    def __init__(self, app: Host, editor_scene: EditorScene | None = None) -> None:
+        super().__init__(app)
+        self.editor_scene = editor_scene
+        self.library = store.load_library(app.storage)
+        self.page = 0
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Board library"), back=True)
+        body = self.body(m)
+        boards = self.library.boards
+        if not boards:
+            widgets.append(
+                Label(
+                    body,
+                    "empty",
+                    _("No boards yet: save one from the editor, or import a file with --import."),
+                    m.font,
+                )
+            )
+            return widgets
+        pages = -(-len(boards) // self.PER_PAGE)
+        self.page = min(self.page, pages - 1)
+        first = self.page * self.PER_PAGE
+        y = body.y
+        for i, (name, code) in enumerate(boards[first : first + self.PER_PAGE], first):
+            n = len(turf.decode(code))
+            row = pygame.Rect(body.x, y, body.w, m.unit)
+            label_box, play_box, edit_box = row.copy(), row.copy(), row.copy()
+            label_box.w = row.w // 2 - m.gap
+            play_box.x, play_box.w = row.x + row.w // 2, row.w // 4 - m.gap
+            edit_box.x, edit_box.w = row.x + row.w * 3 // 4, row.w // 4
+            widgets.append(Label(label_box, f"name{i}", f"{name}  {n}×{n}", m.font, align="left"))
+            widgets.append(
+                Button(play_box, f"play{i}", _("Play"), partial(self.play, i), primary=True)
+            )
+            widgets.append(Button(edit_box, f"edit{i}", _("Edit"), partial(self.edit, i)))
+            y += m.unit + m.gap
+        if pages > 1:
+            nav = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
+            left, mid, right = columns(nav, 3, m.gap)
+            widgets.append(Button(left, "prev", _("Previous"), lambda: self.turn(-1)))
+            widgets.append(Label(mid, "page", f"{self.page + 1} / {pages}", m.font))
+            widgets.append(Button(right, "next", _("Next"), lambda: self.turn(1)))
+        return widgets
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, self.page + step)
+        self.relayout()
+
+    def play(self, index: int) -> None:
+        name = self.library.boards[index][0]
+        open_board(
+            self.app, self.library.regions(index), _("Library board {name}").format(name=name)
+        )
+
+    def edit(self, index: int) -> None:
+        regions = self.library.regions(index)
+        if self.editor_scene is not None and self.app.scenes.top is self:
+            self.app.scenes.pop()
+            self.editor_scene.load_code(regions)
+        else:
+            self.app.open_scene("moleturf.editor", regions)
+
+
+class CodeScene(Scene):
+    """A share code shown and one typed: 32 keys (the code alphabet), Delete, Play, Edit."""
+
+    def __init__(
+        self, app: Host, shown: str | None = None, into: Callable[[np.ndarray], None] | None = None
+    ) -> None:
+        super().__init__(app)
+        self.shown, self.into = shown, into
+        self.typed = ""
+        self.error = ""
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Share codes"), back=True)
+        body = self.body(m)
+        y = body.y
+        if self.shown:
+            text = _("This board's code:") + "\n" + self.shown
+            box = pygame.Rect(body.x, y, body.w, m.unit * 2 + m.gap)
+            widgets.append(Label(box, "shown", text, round(m.font * 0.9)))
+            y = box.bottom + m.gap
+        typed = self.typed or _("Type a code with the keys below.")
+        if self.error:
+            typed += "\n" + self.error
+        box = pygame.Rect(body.x, y, body.w, m.unit * 2)
+        widgets.append(
+            Label(box, "typed", typed, m.font, colour=theme.TEXT if self.typed else theme.TEXT_DIM)
+        )
+        y = box.bottom + m.gap
+        keys = list(CODE_ALPHABET)
+        per_row = 8 if m.portrait else 16
+        actions = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
+        key_rows = -(-len(keys) // per_row)
+        key_h = min(m.unit, (actions.y - m.gap - y - (key_rows - 1) * m.gap // 2) // key_rows)
+        key_w = (body.w - (per_row - 1) * m.gap // 2) // per_row
+        for i, ch in enumerate(keys):
+            row, col = divmod(i, per_row)
+            rect = pygame.Rect(
+                body.x + col * (key_w + m.gap // 2), y + row * (key_h + m.gap // 2), key_w, key_h
+            )
+            widgets.append(Button(rect, f"key{ch}", ch, partial(self.type, ch)))
+        delete, play, edit = columns(actions, 3, m.gap)
+        widgets.append(Button(delete, "delete", _("Delete"), self.delete))
+        widgets.append(Button(play, "play", _("Play"), self.play, primary=True))
+        widgets.append(Button(edit, "edit", _("Edit"), self.edit))
+        return widgets
+
+    def type(self, ch: str) -> None:
+        if len(self.typed) < 260:
+            self.typed += ch
+        self.error = ""
+        self.relayout()
+
+    def delete(self) -> None:
+        self.typed = self.typed[:-1]
+        self.error = ""
+        self.relayout()
+
+    def board(self) -> np.ndarray | None:
+        try:
+            regions = turf.decode(self.typed)
+        except ValueError as bad:
+            self.error = _("This code cannot be read: {reason}").format(reason=str(bad))
+            self.app.audio.play("menu_back")
+            self.relayout()
+            return None
+        return regions
+
+    def play(self) -> None:
+        regions = self.board()
+        if regions is None:
+            return
+        if turf.count_solutions(regions) != 1:
+            self.error = _("This board has no single solution: open it in the editor.")
+            self.relayout()
+            return
+        open_board(self.app, regions, _("Shared board"))
+
+    def edit(self) -> None:
+        regions = self.board()
+        if regions is None:
+            return
+        if len(regions) > editor.MAX_SIDE:
+            self.error = _("The editor makes boards up to 16×16.")
+            self.relayout()
+            return
+        self.app.scenes.pop()
+        if self.into is not None:
+            self.into(regions)
+        else:
+            self.app.open_scene("moleturf.editor", regions)

@@ -30,6 +30,7 @@ from game.platform.intents import Device, Intent, Kind
 from game.shell.dialog import Dialog
 from game.shell.launcher import Launcher
 from game.shell.pause import Pause
+from game.shell.scene import Scene
 from game.shell.settings import SettingsScene
 from game.ui.widgets import SettingRow
 from tests.screens import make_app, wait
@@ -52,8 +53,8 @@ class Player:
         self.app.dispatch(Intent(kind, self.device, **kw))
 
     def path_to(self, scene, key: str) -> list[tuple[int, int]]:
-        """The focus steps from the scene's focus to ``key`` (a left/right step on a setting
-        row changes it, so the walk never takes one there)."""
+        """The focus steps from the scene's focus to ``key`` as the widgets lie now (a
+        left/right step on a setting row changes it, so the walk never takes one there)."""
         start = scene.focus
         widgets = {w.key: w for w in scene.widgets}
         seen, queue = {start: []}, deque([start])
@@ -65,8 +66,8 @@ class Player:
                 for step in STEPS:
                     if step[0] and isinstance(widgets.get(node), SettingRow):
                         continue
-                    scene.focus = node
-                    if scene.move_focus(*step) and scene.focus not in seen:
+                    scene.focus = node  # the plain geometric move: no scene's side effects
+                    if Scene.move_focus(scene, *step) and scene.focus not in seen:
                         seen[scene.focus] = [*seen[node], step]
                         queue.append(scene.focus)
         finally:
@@ -80,8 +81,10 @@ class Player:
         if self.device in POINTERS:
             self.send(Kind.TAP, pos=widget.rect.center)
             return
-        for step in self.path_to(scene, key):
-            self.send(Kind.CURSOR, delta=step)
+        for _step in range(60):  # one step at a time: a step may lay the screen out anew
+            if scene.focus == key:
+                break
+            self.send(Kind.CURSOR, delta=self.path_to(scene, key)[0])
         assert scene.focus == key, (scene.focus, key)
         self.send(Kind.CONFIRM)
 

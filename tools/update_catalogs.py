@@ -105,18 +105,14 @@ def placeholders(msgid: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def explain(msgid: str | tuple[str, ...], comments: list[str]) -> list[str]:
-    """The translator comments of a msgid: the source's, then a line for each placeholder
-    the source comment does not mention (an empty list item for one nobody explains)."""
-    ids = msgid if isinstance(msgid, tuple) else (msgid,)
+def explain(ids: tuple[str, ...], comments: list[str]) -> tuple[list[str], list[str]]:
+    """The translator comments of a msgid (and its plural): the source's, then a line for each
+    placeholder the source comment does not mention; and the placeholders nobody explains."""
     names = list(dict.fromkeys(n for m in ids for n in placeholders(m)))
     said = " ".join(comments)
     missing = [n for n in names if f"{{{n}}}" not in said]
-    return comments + [f"{{{n}}}: {PLACEHOLDERS.get(n, '')}" for n in missing]
-
-
-def unexplained(message) -> list[str]:
-    return [c.split(":")[0] for c in message.auto_comments if c.endswith(": ")]
+    known = [f"{{{n}}}: {PLACEHOLDERS[n]}" for n in missing if n in PLACEHOLDERS]
+    return comments + known, [n for n in missing if n not in PLACEHOLDERS]
 
 
 def template() -> Catalog:
@@ -144,8 +140,9 @@ def template() -> Catalog:
     unknown = []
     for message in pot:
         if message.id:
-            message.auto_comments = explain(message.id, message.auto_comments)
-            unknown += [f"{message.id!r}: {name}" for name in unexplained(message)]
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            message.auto_comments, names = explain(ids, message.auto_comments)
+            unknown += [f"{ids[0]!r}: {{{name}}}" for name in names]
     if unknown:
         raise SystemExit(
             "say what each placeholder stands for in a '# Translators:' comment above the call "

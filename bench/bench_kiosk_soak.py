@@ -228,21 +228,57 @@ class Soak:
         }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=1000, help="attract games (default 1000)")
-    parser.add_argument("--visitors", type=int, default=200, help="visitors (default 200)")
-    args = parser.parse_args()
+def measure(quick: bool = False) -> dict:
+    """Memory, open files and the data folder of a kiosk left running (see the module);
+    quick: 300 attract games and 60 visitors."""
+    r = run_soak(300 if quick else 1000, 60 if quick else 200)
+    warm, end = r["warmup"], r["end"]
+    span = f"attract games {warm['attract_games']}-{end['attract_games']}"
+    return {
+        "title": "Kiosk soak: a kiosk left running, on a sped-up clock",
+        "about": f"{r['attract_games']} attract games, {r['visitors']} visitors, "
+        f"{r['simulated_hours']} simulated hours, an operator restart every "
+        f"{OPERATOR_EVERY} games; one process, measured after a warm-up of {WARMUP} games.",
+        "rows": [
+            {
+                "figure": f"resident memory growth, {span}",
+                "unit": "MiB",
+                "median": r["rss_growth_mb"],
+                "runs": 1,
+                "baseline": {"name": "after the warm-up", "median": warm["rss_mb"], "runs": 1},
+                "note": "resident {}–{} MiB after the warm-up".format(
+                    *r["rss_range_after_warmup_mb"]
+                ),
+            },
+            {
+                "figure": f"open files growth, {span}",
+                "unit": "",
+                "median": r["fd_growth"],
+                "runs": 1,
+            },
+            {
+                "figure": "data folder at the end",
+                "unit": "bytes",
+                "median": end["data_bytes"],
+                "runs": 1,
+                "note": f"{end['data_files']} files",
+            },
+        ],
+    }
+
+
+def run_soak(games_wanted: int, visitors_wanted: int) -> dict:
+    """The soak itself; prints as it goes and returns the figures (written by ``main``)."""
     started = time.perf_counter()
     samples = []
     with tempfile.TemporaryDirectory() as folder:
         soak = Soak(Path(folder))
         soak.kiosk.start_attract()
-        every = max(1, args.games // max(1, args.visitors))
+        every = max(1, games_wanted // max(1, visitors_wanted))
         visitors = 0
-        marks = {WARMUP, args.games, *range(EVERY, args.games + 1, EVERY)}
+        marks = {WARMUP, games_wanted, *range(EVERY, games_wanted + 1, EVERY)}
         last = 0
-        while soak.kiosk.attract_games < args.games:
+        while soak.kiosk.attract_games < games_wanted:
             soak.step()
             games = soak.kiosk.attract_games
             if games != last:
@@ -260,7 +296,7 @@ def main() -> None:
                     )
                 if games % OPERATOR_EVERY == 0:
                     soak.operator_restart()
-                if visitors < args.visitors and games % every == 0:
+                if visitors < visitors_wanted and games % every == 0:
                     soak.visitor(visitors)
                     visitors += 1
         samples.append(soak.sample())  # after the last visitor too
@@ -276,7 +312,7 @@ def main() -> None:
         "python": platform.python_version(),
         "pygame": pygame.version.ver,
         "window": list(SIZE),
-        "attract_games": args.games,
+        "attract_games": games_wanted,
         "visitors": end["visitors"],
         "simulated_hours": end["simulated_hours"],
         "kiosk_days": (datetime.date.fromisoformat(end["kiosk_date"]) - START.date()).days + 1,
@@ -300,6 +336,15 @@ def main() -> None:
         f"{end['data_files']} files, "
         f"{end['data_bytes']} bytes: {', '.join(final_files)}"
     )
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="attract games (default 1000)")
+    parser.add_argument("--visitors", type=int, default=200, help="visitors (default 200)")
+    args = parser.parse_args()
+    result = run_soak(args.games, args.visitors)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "kiosk_soak.json").write_text(json.dumps(result, indent=1) + "\n")
 

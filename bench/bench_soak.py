@@ -191,14 +191,54 @@ def figures(label: str, games: int, t0: float, fonts) -> dict:
     return row
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=1000, help="Démineur marathon games")
-    parser.add_argument("--sectors", type=int, default=300, help="Mole Turf sectors")
-    parser.add_argument("--out", default=str(RESULTS / "soak.json"))
-    args = parser.parse_args()
-    marks = sorted({m for m in MARKS if m <= args.games} | {args.games})
-    warm_games, warm_sectors = min(WARM, args.games), min(WARM, args.sectors)
+def measure(quick: bool = False) -> dict:
+    """Memory, open files and the data folder over many games in one process (see the
+    module); quick: 200 marathon games and 150 sectors."""
+    r = soak_run(200 if quick else 1000, 150 if quick else 300)
+    warm = r["growth_measured_after"]
+    return {
+        "title": "Soak: one process playing many games",
+        "about": f"{r['games']} Démineur {r['board']} games, then {r['sectors']} Mole Turf "
+        f"sectors, headless on a sped-up clock; growth after the first {warm['games']} games "
+        f"and {warm['sectors']} sectors (they load each game's screens, fonts and sectors once).",
+        "rows": [
+            {
+                "figure": f"resident memory growth, Démineur games {warm['games']}-{r['games']}",
+                "unit": "MiB",
+                "median": r["growth_demineur_mb"],
+                "runs": 1,
+                "goal": f"< {GOAL_MB:g} MiB",
+            },
+            {
+                "figure": f"resident memory growth, Mole Turf sectors {warm['sectors']}-"
+                f"{r['sectors']}",
+                "unit": "MiB",
+                "median": r["growth_moleturf_mb"],
+                "runs": 1,
+                "goal": f"< {GOAL_MB:g} MiB",
+            },
+            {
+                "figure": "peak resident memory",
+                "unit": "MiB",
+                "median": r["peak_rss_mb"],
+                "runs": 1,
+            },
+            {"figure": "open files growth", "unit": "", "median": r["fd_growth"], "runs": 1},
+            {
+                "figure": "data folder at the end",
+                "unit": "bytes",
+                "median": r["data_folder"]["bytes"],
+                "runs": 1,
+                "note": f"{r['data_folder']['files']} files",
+            },
+        ],
+    }
+
+
+def soak_run(games: int, sectors: int) -> dict:
+    """The soak itself; prints as it goes and returns the figures (written by ``main``)."""
+    marks = sorted({m for m in MARKS if m <= games} | {games})
+    warm_games, warm_sectors = min(WARM, games), min(WARM, sectors)
     folder = Path(tempfile.mkdtemp(prefix="cmt-soak-"))
     t0 = time.perf_counter()
     soak = Soak(folder)
@@ -219,7 +259,7 @@ def main() -> None:
     def play_moleturf(first: int, last: int) -> None:
         for number in range(first, last + 1):
             soak.play_sector(number - 1)
-            if number % 100 == 0 or number == args.sectors:
+            if number % 100 == 0 or number == sectors:
                 moleturf.append(figures("mole turf", number, t0, soak.app.fonts))
         soak.to_launcher()
 
@@ -228,11 +268,11 @@ def main() -> None:
         play_demineur(1, warm_games)
         play_moleturf(1, warm_sectors)
         warm = figures("warm", warm_games + warm_sectors, t0, soak.app.fonts)
-        play_demineur(warm_games + 1, args.games)
-        after_demineur = demineur[-1] if args.games > warm_games else warm
-        play_moleturf(warm_sectors + 1, args.sectors)
+        play_demineur(warm_games + 1, games)
+        after_demineur = demineur[-1] if games > warm_games else warm
+        play_moleturf(warm_sectors + 1, sectors)
         soak.app.storage.flush()
-        last = figures("end", args.games + args.sectors, t0, soak.app.fonts)
+        last = figures("end", games + sectors, t0, soak.app.fonts)
         files, size = folder_figures(folder)
     finally:
         soak.close()
@@ -241,17 +281,17 @@ def main() -> None:
     growth = round(last["rss_mb"] - warm["rss_mb"], 1)
     fd_growth = last["fds"] - warm["fds"]
     print(f"growth after the first {warm_games} games and {warm_sectors} sectors: Démineur "
-          f"games {warm_games}-{args.games} {growth_demineur:+.1f} MB, Mole Turf sectors "
-          f"{warm_sectors}-{args.sectors} {growth_moleturf:+.1f} MB, whole run "
+          f"games {warm_games}-{games} {growth_demineur:+.1f} MB, Mole Turf sectors "
+          f"{warm_sectors}-{sectors} {growth_moleturf:+.1f} MB, whole run "
           f"{growth:+.1f} MB (goal: under {GOAL_MB:.0f} MB); fds {fd_growth:+d}; "
           f"peak {peak_mb():.1f} MB")  # fmt: skip
-    print(f"Démineur: {wins} of {args.games} won; data folder: {files} files, {size} bytes")
+    print(f"Démineur: {wins} of {games} won; data folder: {files} files, {size} bytes")
     result = {
         "python": platform.python_version(),
         "pygame": pygame.version.ver,
         "board": "marathon 80x40/240",
-        "games": args.games,
-        "sectors": args.sectors,
+        "games": games,
+        "sectors": sectors,
         "wins": wins,
         "start": start,
         "demineur": demineur,
@@ -267,6 +307,16 @@ def main() -> None:
         "data_folder": {"files": files, "bytes": size},
         "step_s": STEP,
     }
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="Démineur marathon games")
+    parser.add_argument("--sectors", type=int, default=300, help="Mole Turf sectors")
+    parser.add_argument("--out", default=str(RESULTS / "soak.json"))
+    args = parser.parse_args()
+    result = soak_run(args.games, args.sectors)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

@@ -60,7 +60,8 @@ class SectorTile(Widget):
         )
         box = self.rect.inflate(-m.gap, -m.gap)
         top, detail = self.boxes(box, ui, best)
-        star = max(6, min(top.h // 4, top.w // 6))  # the difficulty, under the number
+        # the difficulty, under the number (a third of a number box shared with the detail)
+        star = max(6, min(top.h // (4 if detail is None else 3), top.w * 2 // 11))
         stars = pygame.Rect(0, 0, 5 * star, star)
         stars.midbottom = top.midbottom
         draw_stars(surface, stars, self.stars)

@@ -275,16 +275,17 @@ class _Deducer:
             ("col", geo.col, "turf", geo.turf),
         )
         spreads = [self._spread(inner, outer) for _, inner, _, outer in directions]
-        closures: list[list[int] | None] = [None] * len(directions)
+        closures: list[tuple[list[int], list[int]] | None] = [None] * len(directions)
         for k in sizes:
             for d, (inner_kind, inner, outer_kind, outer) in enumerate(directions):
                 spread = spreads[d]
                 # a set and its complement make the same deduction: sizes up to half suffice
                 if k > len(spread) // 2:
                     continue
-                if closures[d] is None:
-                    closures[d] = self._closures(spread, inner, outer)
-                found = self._confined(k, inner_kind, inner, outer_kind, outer, spread, closures[d])
+                closure = closures[d]
+                if closure is None:
+                    closure = closures[d] = self._closures(spread, inner, outer)
+                found = self._confined(k, inner_kind, inner, outer_kind, outer, spread, closure)
                 if found:
                     return found
         return None
@@ -314,7 +315,7 @@ class _Deducer:
         # k outer units: a group whose outer units already number more than k only grows
         count = len(spread)
         group: list[int] = []
-        closures, wholes = closures
+        needs, wholes = closures
 
         def search(start: int, union: int, taken: int, needed: int) -> Hint | None:
             if len(group) == k:
@@ -329,7 +330,7 @@ class _Deducer:
                 wider = union | reach
                 if wider.bit_count() > k:
                     continue
-                more = needed | closures[at]
+                more = needed | needs[at]
                 if more.bit_count() > k or not wholes[at] & ~more:
                     continue
                 group.append(i)
@@ -419,7 +420,7 @@ class _Deducer:
         line_kind = outer_kind if inner_kind == "turf" else inner_kind
         if k == 1:
             technique = f"{inner_kind}_in_{outer_kind}"
-            params = {line_kind: lines[0] + 1, "turf": turfs[0]}
+            params: dict[str, object] = {line_kind: lines[0] + 1, "turf": turfs[0]}
         else:
             technique = f"{inner_kind}s_in_{outer_kind}s"
             params = {
@@ -696,7 +697,7 @@ def hint(
     return board.next()
 
 
-def _safe(geo: _Geometry, key: tuple, solution: object | None, moles: int, crossed: int) -> int:
+def _safe(geo: _Geometry, key: tuple, solution: Any, moles: int, crossed: int) -> int:
     """The cells of a solution that agrees with the board (none when no solution does).
 
     Only a guide for the search, which never tries to refute these cells: every hint is

@@ -457,12 +457,12 @@ def draw_pattern(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -
     elif name == "backslash":
         pygame.draw.line(surface, colour, box.topleft, box.bottomright, w + 1)
     else:  # star
-        pts: list[tuple[float, float]] = []
+        star: list[tuple[float, float]] = []
         for i in range(10):
             a = -math.pi / 2 + i * math.pi / 5
             rad = h if i % 2 == 0 else h * 0.45
-            pts.append((cx + math.cos(a) * rad, cy + math.sin(a) * rad))
-        pygame.draw.polygon(surface, colour, pts)
+            star.append((cx + math.cos(a) * rad, cy + math.sin(a) * rad))
+        pygame.draw.polygon(surface, colour, star)
 
 
 def draw_turf_dots(

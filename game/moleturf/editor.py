@@ -51,6 +51,8 @@ class Swatch(Widget):
     def draw(self, surface: pygame.Surface, ui, focused: bool) -> None:
         m = ui.m
         pygame.draw.rect(surface, turf_colour(self.turf), self.rect, border_radius=m.gap)
+        # the turf's number, as the status line names turfs
+        ui.fonts.text(surface, str(self.turf + 1), self.rect, m.font, theme.BACKGROUND, bold=True)
         if self.chosen:
             pygame.draw.rect(surface, theme.TEXT, self.rect, max(3, m.gap // 2), m.gap)
         if focused and ui.show_focus:
@@ -131,7 +133,7 @@ class EditorScene(Scene):
             )
         )
         y += m.unit + m.gap
-        per_row = min(n, 8)
+        per_row = n if n <= 9 else -(-n // 2)
         swatch = min(m.unit, (column.w - (per_row - 1) * m.gap // 2) // per_row)
         for t in range(n):
             row, col = divmod(t, per_row)
@@ -456,6 +458,11 @@ class LibraryScene(Scene):
             self.app.open_scene("moleturf.editor", regions)
 
 
+def grouped(code: str) -> str:
+    """A code in groups of five, easier to read and copy (``decode`` reads past spaces)."""
+    return " ".join(code[i : i + 5] for i in range(0, len(code), 5))
+
+
 class CodeScene(Scene):
     """A share code shown and one typed: 32 keys (the code alphabet), Delete, Play, Edit."""
 
@@ -472,17 +479,17 @@ class CodeScene(Scene):
         body = self.body(m)
         y = body.y
         if self.shown:
-            text = _("This board's code:") + "\n" + self.shown
-            box = pygame.Rect(body.x, y, body.w, m.unit * 2 + m.gap)
-            widgets.append(Label(box, "shown", text, round(m.font * 0.9)))
+            # in groups of five, as it is easier to copy that way (spaces are read past)
+            text = _("This board's code:") + "\n" + grouped(self.shown)
+            box = pygame.Rect(body.x, y, body.w, m.unit * 3)
+            widgets.append(Label(box, "shown", text, round(m.font * 0.9), max_lines=6))
             y = box.bottom + m.gap
-        typed = self.typed or _("Type a code with the keys below.")
+        typed = grouped(self.typed) or _("Type a code with the keys below.")
         if self.error:
             typed += "\n" + self.error
-        box = pygame.Rect(body.x, y, body.w, m.unit * 2)
-        widgets.append(
-            Label(box, "typed", typed, m.font, colour=theme.TEXT if self.typed else theme.TEXT_DIM)
-        )
+        box = pygame.Rect(body.x, y, body.w, m.unit * 3)
+        colour = theme.TEXT if self.typed else theme.TEXT_DIM
+        widgets.append(Label(box, "typed", typed, m.font, colour=colour, max_lines=6))
         y = box.bottom + m.gap
         keys = list(CODE_ALPHABET)
         per_row = 8 if m.portrait else 16

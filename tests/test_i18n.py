@@ -113,7 +113,7 @@ def test_updating_keeps_translations_and_merges_entries_appended_by_hand(tmp_pat
         'msgid "Gone"\nmsgstr "Eltűnt"\n\n'
         'msgctxt "button"\nmsgid "Pause"\nmsgstr "Szünet"\n\n'
         'msgid "Time {time}"\nmsgstr ""\n\n'
-        '# appended by hand after an update had added it untranslated\n'
+        "# appended by hand after an update had added it untranslated\n"
         'msgid "Time {time}"\nmsgstr "Idő: {time}"\n',
         encoding="utf-8",
     )

@@ -197,3 +197,18 @@ def test_a_damaged_stock_or_record_file_is_set_aside_not_a_crash(tmp_path):
         assert list(tmp_path.glob(store.ENDLESS_FILE + ".damaged-*"))
     finally:
         app.storage.close()
+
+
+def test_a_small_board_offers_only_the_difficulties_it_reaches(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        chooser = EndlessChooser(app, InlineWorker())
+        app.scenes.push(chooser)
+        chooser.change_level(3)  # 5 stars on 9x9
+        assert chooser.level == 5
+        chooser.change_size(-4)  # 5x5 reaches 3 stars at most
+        assert (chooser.n, chooser.level) == (5, 3)
+        chooser.change_level(1)
+        assert chooser.level == 3 and "rarely" in app.notices[-1][0]
+    finally:
+        app.storage.close()

@@ -212,10 +212,14 @@ class EndlessChooser(Scene):
 
     def change_size(self, step: int) -> None:
         self.n = min(max(store.SIDES.start, self.n + step), store.SIDES.stop - 1)
+        self.level = min(self.level, store.max_level(self.n))
         self.changed()
 
     def change_level(self, step: int) -> None:
-        self.level = min(max(store.LEVELS.start, self.level + step), store.LEVELS.stop - 1)
+        top = store.max_level(self.n)
+        if self.level + step > top:
+            self.app.notice(_("This size rarely reaches this difficulty: try another."))
+        self.level = min(max(store.LEVELS.start, self.level + step), top)
         self.changed()
 
     def changed(self) -> None:

@@ -1,8 +1,9 @@
 """Every word readable: no text on any screen of either game is drawn smaller than the floor
 (16 px at 1280x800, 14 px at 800x480, growing with the window), in English, Japanese and
-Hungarian. Every text size drawn is recorded where all text is drawn (FontBook.render_line).
+Hungarian, and buttons side by side share one size. Every text size drawn is recorded where
+all text is drawn (FontBook.render_line).
 
-``tour`` walks every screen; tools/screens-style scripts reuse it to take screenshots."""
+``tour`` walks every screen (a screenshot script can reuse it)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from game.demineur.levels import Level
 from game.demineur.play import DemineurScene
 from game.demineur.store import StatsBook
 from game.platform.intents import Device, Intent, Kind
+from game.ui.widgets import Button, Card
 from tests.screens import make_app, wait
 
 SIZES = [(1280, 800), (800, 480)]
@@ -177,6 +179,17 @@ class Sizes:
         app.draw(0)
 
 
+def one_size_a_row(app) -> bool:
+    """Buttons side by side on the top screen label at one size ("Visszavonás" was 12 px
+    beside 18 px neighbours)."""
+    rows: dict[tuple[int, int], set[int]] = {}
+    for w in app.scenes.top.widgets:
+        if isinstance(w, Button) and not isinstance(w, Card):
+            sizes = {fitted.size for fitted, _box in w.texts(app.ui)}
+            rows.setdefault((w.rect.y, w.rect.h), set()).update(sizes)
+    return all(len(sizes) == 1 for sizes in rows.values())
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_text_is_drawn_below_the_floor_on_any_screen(tmp_path, size, lang):
@@ -190,6 +203,7 @@ def test_no_text_is_drawn_below_the_floor_on_any_screen(tmp_path, size, lang):
             sizes.draw(app, screen)
             sizes.screen = ""
             seen.append(screen)
+            assert one_size_a_row(app), screen
         smallest = {s: min(v) for s, v in sizes.by_screen.items()}
         print(size, lang, smallest)
         assert set(seen) <= set(smallest), set(seen) - set(smallest)

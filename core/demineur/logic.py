@@ -26,6 +26,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -70,6 +71,17 @@ class Group:
     numbers: np.ndarray
     by_mines: np.ndarray | None
     tallies: np.ndarray | None
+
+    def counted(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(by_mines, tallies)`` of a group that was counted (ValueError for one too large)."""
+        if self.by_mines is None or self.tallies is None:
+            raise ValueError("this group was too large to count")
+        return self.by_mines, self.tallies
+
+
+def _any_safe(cells: np.ndarray) -> bool:
+    """The look-ahead's stop: some cell is proved safe."""
+    return bool((cells == SAFE).any())
 
 
 def padded(array: np.ndarray, dtype: type, fill: int) -> np.ndarray:
@@ -146,8 +158,9 @@ class Engine:
                 raise Interrupted
             a, b, x, y = starts[g], starts[g + 1], bounds[g], bounds[g + 1]
             key = (cells_key[4 * a : 4 * b], numbers_key[4 * x : 4 * y], need_key[2 * x : 2 * y])
-            counted = cache.get(key, False)
-            if counted is False:
+            if key in cache:
+                counted = cache[key]  # None: counted before, too large
+            else:
                 counted = cache[key] = count(cells[a:b], numbers[x:y], COUNT_BUDGET)
             by_mines, tallies = counted if counted is not None else (None, None)
             groups.append(Group(cells[a:b], numbers[x:y], by_mines, tallies))
@@ -160,8 +173,9 @@ class Engine:
         for group in self.groups():
             if group.by_mines is None:
                 continue
-            arrangements = group.by_mines.sum()
-            with_mine = group.tallies.sum(axis=1)
+            by_mines, tallies = group.counted()
+            arrangements = by_mines.sum()
+            with_mine = tallies.sum(axis=1)
             certain = (with_mine == 0) | (with_mine == arrangements)
             if certain.any():
                 self.sources.append((group.numbers, int(arrangements)))
@@ -189,16 +203,17 @@ class Engine:
             return False
         left, interior = self.remaining()
         size = len(interior)
-        supports = [_support(g.by_mines) for g in groups]
+        supports = [_support(g.counted()[0]) for g in groups]
         others, whole = _leave_one_out(supports)
         totals = [k for k in _bits(whole) if 0 <= left - k <= size]
         if not totals:
             return False  # the numbers contradict the count: nothing is certain
         cells, mines = [], []
         for group, rest in zip(groups, others, strict=True):
-            feasible = [k for k in range(len(group.by_mines)) if _fits(rest, left - k, size)]
-            with_mine = group.tallies[:, feasible].sum(axis=1)
-            arrangements = group.by_mines[feasible].sum()
+            by_mines, tallies = group.counted()
+            feasible = [k for k in range(len(by_mines)) if _fits(rest, left - k, size)]
+            with_mine = tallies[:, feasible].sum(axis=1)
+            arrangements = by_mines[feasible].sum()
             for p in np.flatnonzero((with_mine == 0) | (with_mine == arrangements)):
                 cells.append(group.cells[p])
                 mines.append(with_mine[p] == arrangements)
@@ -331,7 +346,7 @@ class Engine:
             return -math.inf
         scale, dist = 0.0, np.ones(1)
         for g in groups:
-            dist = np.convolve(dist, g.by_mines)[: left + 1]
+            dist = np.convolve(dist, g.counted()[0])[: left + 1]
             top = dist.max()
             if top <= 0:
                 return -math.inf
@@ -626,10 +641,10 @@ class Analysis:
         self.engine.run()
 
     def safe_cells(self) -> list[tuple[int, int]]:
-        return [self.cell(i) for i in np.flatnonzero(self.deducer.state_arr == SAFE)]
+        return [self.cell(int(i)) for i in np.flatnonzero(self.deducer.state_arr == SAFE)]
 
     def mine_cells(self) -> list[tuple[int, int]]:
-        return [self.cell(i) for i in np.flatnonzero(self.deducer.state_arr == MINE)]
+        return [self.cell(int(i)) for i in np.flatnonzero(self.deducer.state_arr == MINE)]
 
     def probabilities(self) -> tuple[np.ndarray, bool]:
         """(rows, cols) chances of a mine for undecided hidden cells (NaN elsewhere)."""
@@ -666,7 +681,7 @@ class Analysis:
         app = d.app_arr[best]
         cells = [int(i) for i in fresh if d.app_arr[i] == app]
         numbers, used_total = self.engine.evidence(cells)
-        evidence = tuple(("number", *self.cell(n)) for n in sorted(numbers))
+        evidence: tuple[tuple, ...] = tuple(("number", *self.cell(n)) for n in sorted(numbers))
         if used_total:
             evidence += (("total",),)
         kind = "mine" if d.state_arr[best] == MINE else "safe"
@@ -762,7 +777,7 @@ class Analysis:
             return first
         low = float(prob[first])
         shortlist = [int(i) for i in ranked if prob[i] <= low + LOOKAHEAD_MARGIN]
-        frontier_set = set()
+        frontier_set: set[int] = set()
         for g in self.engine.groups():
             frontier_set.update(int(x) for x in g.cells)
         front = [i for i in shortlist if i in frontier_set][:LOOKAHEAD_CANDIDATES]
@@ -778,7 +793,7 @@ class Analysis:
         elif INFLUENCE_WEIGHT > 0:
             influence, pseudo = self._influence(prob)
             allowed = set(int(i) for i in candidates)
-            for i in sorted(pseudo & allowed, key=lambda i: (round(prob[i], 9), i)):
+            for i in sorted(pseudo & allowed, key=lambda i: (round(float(prob[i]), 9), i)):
                 return i  # safe, or in a 50/50 that would have to be guessed anyway
             for i, extra in sorted(influence.items()):
                 if i in allowed and i not in picks and 1.0 - prob[i] + extra >= (1.0 - low) * 0.9:
@@ -961,7 +976,7 @@ class Analysis:
             copy.open_as(i, v)
             engine = Engine(copy, self.engine.mines, cache=self.engine._cache)
             cells = copy.state_arr
-            engine.run(stop=lambda cells=cells: bool((cells == SAFE).any()))
+            engine.run(stop=partial(_any_safe, cells))
             weight = engine.log_weight() if engine.consistent() else -math.inf
             if weight is None:
                 return None

@@ -25,6 +25,7 @@ import platform
 import statistics
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from core import turf
@@ -47,7 +48,7 @@ def spread(values: list[float]) -> dict[str, float]:
     }
 
 
-def bench_gen(sizes: list[int], boards: int) -> list[dict]:
+def bench_gen(sizes: list[int], boards: int, done: Callable[[dict], object]) -> None:
     from core.moleturf import logic
 
     graded = {"count": 0}  # generate() grades through logic.grade: count the calls
@@ -58,41 +59,42 @@ def bench_gen(sizes: list[int], boards: int) -> list[dict]:
         return original(regions)
 
     logic.grade = counting
-    rows = []
     print(
         f"{'n':>3}{'stars':>6}{'boards':>7}{'median s':>10}{'p90 s':>8}{'max s':>8}"
-        f"{'graded med':>11}{'bound hit':>10}"
+        f"{'cpu med':>8}{'graded med':>11}{'bound hit':>10}"
     )
     try:
         for n in sizes:
             for level in range(1, 6):
-                times, work, failed = [], [], 0
+                times, cpu, work, failed = [], [], [], 0
                 for k in range(boards):
                     graded["count"] = 0
-                    t0 = time.perf_counter()
+                    t0, c0 = time.perf_counter(), time.process_time()
                     try:
                         turf.generate(n, seed=FIRST_SEED + 1000 * n + k, level=level)
                     except turf.LevelNotFound:
                         failed += 1
                     times.append(time.perf_counter() - t0)
+                    cpu.append(time.process_time() - c0)  # the machine's load aside
                     work.append(graded["count"])
                 row = {
                     "n": n,
                     "level": level,
                     "boards": boards,
                     **spread(times),
+                    "cpu_s": spread(cpu),
                     "graded_median": statistics.median(work),
                     "bound_hit": failed,
                 }
-                rows.append(row)
+                done(row)
                 print(
                     f"{n:>3}{level:>6}{boards:>7}{row['median']:>10.2f}{row['p90']:>8.2f}"
-                    f"{row['max']:>8.2f}{row['graded_median']:>11.0f}{failed:>10}",
+                    f"{row['max']:>8.2f}{row['cpu_s']['median']:>8.2f}"
+                    f"{row['graded_median']:>11.0f}{failed:>10}",
                     flush=True,
                 )
     finally:
         logic.grade = original
-    return rows
 
 
 def bench_stock(sizes: list[int], boards: int) -> list[dict]:
@@ -230,6 +232,16 @@ def bench_frames(rounds: int) -> dict:
     return out
 
 
+def save(part: str, result: object, meta: dict) -> None:
+    """Write one part into the results file as soon as it is measured, keeping the others
+    (a long run that is stopped keeps what it has; parts may be run apart)."""
+    report = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    report[part] = result
+    report[f"meta_{part}"] = {**meta, "load_at_end": os.getloadavg()[0]}
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(report, indent=1) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=3, help="boards per size and level")
@@ -239,25 +251,20 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     parts = args.parts.split(",")
-    old = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    report = {
-        **old,
-        "meta": {
-            "python": platform.python_version(),
-            "machine": platform.machine(),
-            "cpus": os.cpu_count(),
-            "load": os.getloadavg()[0],
-            "level_work": LEVEL_WORK,
-        },
+    meta = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "load_at_start": os.getloadavg()[0],
+        "level_work": LEVEL_WORK,
     }
     if "gen" in parts:
-        report["generate"] = bench_gen(sizes, args.boards)
+        rows: list[dict] = []
+        bench_gen(sizes, args.boards, lambda row: (rows.append(row), save("generate", rows, meta)))
     if "stock" in parts:
-        report["stock"] = bench_stock(sizes, max(args.boards, 5))
+        save("stock", bench_stock(sizes, max(args.boards, 5)), meta)
     if "frames" in parts:
-        report["frames"] = bench_frames(args.rounds)
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(report, indent=1) + "\n")
+        save("frames", bench_frames(args.rounds), meta)
     print(f"written to {RESULTS}")
 
 

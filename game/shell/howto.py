@@ -11,6 +11,7 @@ text again and keeps the reader on the page holding the paragraph they were read
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -199,6 +200,9 @@ SECTIONS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 }
 
 
+NUMBERED = re.compile(r"\d+\. ")  # "1. Every row holds exactly one mole." (any language)
+
+
 @dataclass(frozen=True)
 class Line:
     text: str
@@ -217,10 +221,10 @@ class TextPage(Widget):
 
     def boxes(self) -> list[pygame.Rect]:
         r = self.rect
-        return [pygame.Rect(r.x, r.y + i * self.line_h, r.w, self.line_h) for i in self.rows()]
-
-    def rows(self) -> range:
-        return range(len(self.lines))
+        return [
+            pygame.Rect(r.x, r.y + i * self.line_h, r.w, self.line_h)
+            for i in range(len(self.lines))
+        ]
 
     def texts(self, ui: UI) -> list[tuple[Fitted, pygame.Rect]]:
         return [
@@ -267,38 +271,44 @@ class HowTo(Scene):
     def pages(self, m: Metrics, width: int, height: int) -> tuple[list[list[Line]], int, int]:
         """The text wrapped to ``width`` in pages of ``height``; with the size and line height.
 
-        A paragraph that fits on a page is not split; a heading keeps at least two lines of
-        its text with it; a blank line separates paragraphs (none under a heading)."""
+        A paragraph (or a run of numbered rules) that fits on a page is not split; a heading
+        keeps what follows it on its page (at least two lines of it when that is longer than
+        a page); a blank line separates paragraphs (none under a heading, none between the
+        numbered rules)."""
         size = max(m.font, m.text_floor)
         fonts = self.app.fonts
         line_h = max(fonts.font(size, bold).get_linesize() for bold in (False, True))
         per_page = max(3, height // line_h)
-        wrapped = [
-            (heading, wrap(text, fonts.font(size, heading), width))
-            for text, heading in paragraphs(self.game)
-        ]
+        blocks: list[tuple[bool, list[Line]]] = []  # (heading, its lines)
+        for number, (text, heading) in enumerate(paragraphs(self.game)):
+            lines = [Line(t, heading, number) for t in wrap(text, fonts.font(size, heading), width)]
+            item = NUMBERED.match(text) is not None
+            if item and blocks and NUMBERED.match(blocks[-1][1][0].text):
+                blocks[-1][1].extend(lines)  # the next of the numbered rules: the same block
+            else:
+                blocks.append((heading, lines))
         pages: list[list[Line]] = [[]]
-        for number, (heading, lines) in enumerate(wrapped):
-            under_heading = number > 0 and wrapped[number - 1][0]
+        for k, (heading, lines) in enumerate(blocks):
+            under_heading = k > 0 and blocks[k - 1][0]
             page = pages[-1]
             gap = 1 if page and not under_heading else 0
             if heading:
-                after = len(wrapped[number + 1][1]) if number + 1 < len(wrapped) else 0
-                need = len(lines) + min(after, 2)
+                after = len(blocks[k + 1][1]) if k + 1 < len(blocks) else 0
+                need = len(lines) + (after if len(lines) + after <= per_page else min(after, 2))
             elif under_heading:
-                need = 1
+                need = 1  # its heading made the room
             else:
                 need = len(lines) if len(lines) <= per_page else 1
             if page and len(page) + gap + need > per_page:
                 pages.append([])
                 page, gap = pages[-1], 0
             if gap:
-                page.append(Line("", False, number))
-            for text in lines:
+                page.append(Line("", False, lines[0].paragraph))
+            for line in lines:
                 if len(page) >= per_page:
                     pages.append([])
                     page = pages[-1]
-                page.append(Line(text, heading, number))
+                page.append(line)
         return pages, size, line_h
 
     def build(self, m: Metrics) -> list[Widget]:

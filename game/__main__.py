@@ -54,12 +54,12 @@ def positive(text: str) -> int:
 
 def idle_seconds(text: str) -> int:
     try:
-        n = int(text)
+        n: int | None = int(text)
     except ValueError:
         n = None
     problem = idle_problem(n)
-    if problem:
-        raise argparse.ArgumentTypeError(f"{problem} ({text!r})")
+    if problem or n is None:
+        raise argparse.ArgumentTypeError(f"{problem or 'not a whole number'} ({text!r})")
     return n
 
 

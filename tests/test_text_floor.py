@@ -277,3 +277,42 @@ def test_demineur_hints_and_counters_have_room_at_the_floor_at_800x480(tmp_path,
     finally:
         i18n.set_language("en")
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_narrow_upright_screen_gives_the_demineur_bars_room(tmp_path, lang):
+    """At 480x800 (the smallest screen, upright) the top bar takes two rows and the message a
+    third so nothing is cut or shrunk below the floor, and the pad still reaches every
+    button of the bar."""
+    app = make_app(tmp_path, size=(480, 800), lang=lang)
+    sizes = Sizes(app)
+    try:
+        scene = demineur_game(app)
+        scene.act("tap", 4, 0)
+
+        def win():
+            scene.retry()
+            scene.act("tap", 4, 0)
+            for cell in [(r, 7) for r in range(9)] + [(r, 8) for r in (1, 3, 5, 7)]:
+                scene.act("tap", *cell)
+
+        steps = [("hint", scene.show_hint), ("lost", lambda: scene.act("tap", 0, 8)), ("won", win)]
+        for name, step in steps:
+            step()
+            sizes.draw(app, name)
+        assert scene.game.status == "won"
+        assert min(min(v) for v in sizes.by_screen.values()) >= 14
+        assert not sizes.overflow, sizes.overflow
+        scene.new_board()
+        bar = {w.key for w in scene.widgets if w.rect.bottom <= scene.view.rect.y}
+        assert bar == {"menu", "hint", "fit", "new", "language"}
+        app.use_device(Device.GAMEPAD)
+        scene.cursor = (0, 0)
+        reached = set()
+        for delta in [(0, -1), (1, 0), (1, 0), (1, 0), (0, 1), (0, -1), (-1, 0)]:
+            app.dispatch(Intent(Kind.CURSOR, Device.GAMEPAD, delta=delta))
+            reached.add(scene.focus)
+        assert bar <= reached, bar - reached
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()

@@ -121,18 +121,21 @@ def draw_message(
     m = ui.m
     if hint is not None:
         legend_h = min(box.h // 3, m.font * 3 // 2)
-        draw_legend(
-            surface, ui, pygame.Rect(box.x, box.bottom - legend_h, box.w, legend_h), hint, palette
-        )
+        items = legend_items(hint)
+        slot = box.w // len(items) - legend_h - m.gap  # each label beside its tile
+        font = ui.fonts.font(m.text_floor)
+        stacked = any(font.size(label)[0] > slot for _code, label in items)
+        if stacked:  # too narrow side by side: one under the other
+            legend_h *= len(items)
+        legend = pygame.Rect(box.x, box.bottom - legend_h, box.w, legend_h)
+        draw_legend(surface, ui, legend, items, palette, stacked)
         box = pygame.Rect(box.x, box.y, box.w, box.h - legend_h)
-    if text:
-        ui.fonts.text(surface, text, box, m.font, theme.TEXT, align="left", max_lines=3)
+    if text:  # as many lines as the box holds: a result wraps to five on a narrow screen
+        ui.fonts.text(surface, text, box, m.font, theme.TEXT, align="left", max_lines=6)
 
 
-def draw_legend(
-    surface: pygame.Surface, ui: UI, box: pygame.Rect, hint: Hint, palette: Palette
-) -> None:
-    """The rule book's legend for the marks a hint uses."""
+def legend_items(hint: Hint) -> list[tuple[int, str]]:
+    """The rule book's legend for the marks a hint uses: (tile code, label)."""
     items = [(board.OPEN + 2 + board.MARK * board.USED, _("used number"))]
     if hint.kind == "safe":
         items.append((board.MARK * board.SAFE, _("deduced safe cell")))
@@ -140,14 +143,28 @@ def draw_legend(
         items.append((board.MARK * board.DEDUCED_MINE, _("deduced mine")))
     else:
         items.append((board.MARK * board.GUESS, _("least risky cell")))
-    tiles = board.Tiles(ui.fonts, max(8, box.h - 2), palette)
-    slot = box.w // len(items)
+    return items
+
+
+def draw_legend(
+    surface: pygame.Surface,
+    ui: UI,
+    box: pygame.Rect,
+    items: list[tuple[int, str]],
+    palette: Palette,
+    stacked: bool = False,
+) -> None:
+    """The legend's items side by side in ``box``, or ``stacked`` one under the other."""
+    row_h = box.h // len(items) if stacked else box.h
+    tiles = board.Tiles(ui.fonts, max(8, row_h - 2), palette)
+    slot = box.w if stacked else box.w // len(items)
     for i, (code, label) in enumerate(items):
-        x = box.x + i * slot
+        x = box.x if stacked else box.x + i * slot
+        y = box.y + i * row_h if stacked else box.y
         t = tiles[code]
-        surface.blit(t, (x, box.y + 1))
+        surface.blit(t, (x, y + 1))
         text_box = pygame.Rect(
-            x + t.get_width() + ui.m.gap // 2, box.y, slot - t.get_width() - ui.m.gap, box.h
+            x + t.get_width() + ui.m.gap // 2, y, slot - t.get_width() - ui.m.gap, row_h
         )
         ui.fonts.text(
             surface,

@@ -136,12 +136,33 @@ class DemineurScene(SessionScene[DemineurSession]):
     # ---- layout ------------------------------------------------------------------------------
     def bottom_h(self, m: Metrics) -> int:
         """Two rows, in play as at the end (where the buttons need them): the board keeps its
-        size and place whatever happens, the prompt bar's room included."""
-        return 2 * m.unit + 3 * m.gap
+        size and place whatever happens, the prompt bar's room included. An upright screen
+        under 720 px wide gives the message a third (a result wraps to five lines at 480 px)."""
+        rows = 3 if m.portrait and m.width < 720 else 2
+        return rows * m.unit + (rows + 1) * m.gap
+
+    def counter_w(self, m: Metrics) -> int:
+        """The counters are as wide as their labels need at the text floor ("Aknaszámláló")."""
+        font = self.app.fonts.font(m.text_floor)
+        labels = (pgettext("counter", "Mines"), pgettext("counter", "Time"))
+        return max(round(m.unit * 1.9), max(font.size(t)[0] for t in labels) + 2 * m.gap)
+
+    def top_rows(self, m: Metrics) -> int:
+        """1, or 2 when the bar's buttons and counters do not fit one row with every label on
+        one line at the text floor (a narrow upright screen): the counters then go below."""
+        font = self.app.fonts.font(m.text_floor)
+        labels = (_("Menu"), _("Hint"), _("Zoom in"), _("Fit board"), _("New game"))
+        need = max(font.size(t)[0] for t in labels) + 2 * m.gap + 2  # a button's padding
+        bar_w = m.width - 2 * m.margin
+        room = bar_w - 2 * self.counter_w(m) - round(m.unit * 1.6) - 7 * m.gap
+        return 1 if room // 4 >= need else 2  # below: the counters and the language
+
+    def top_h(self, m: Metrics) -> int:
+        return m.header_h + (self.top_rows(m) - 1) * (m.unit + m.gap)
 
     def board_rect(self, m: Metrics) -> pygame.Rect:
         bottom = m.height - self.bottom_h(m) - m.prompt_h
-        top = m.header_h
+        top = self.top_h(m)
         return pygame.Rect(m.gap, top, m.width - 2 * m.gap, bottom - top)
 
     def touch_cell(self, m: Metrics) -> int:
@@ -156,18 +177,26 @@ class DemineurScene(SessionScene[DemineurSession]):
         least = math.ceil(m.text_floor * 1.5)
         self.view.set_viewport(rect, m.unit * MAX_CELL_UNITS, transposed=turned, least_cell=least)
         bar = pygame.Rect(0, 0, m.width, m.header_h).inflate(-2 * m.margin, -2 * m.gap)
-        # the counters are as wide as their labels need at the text floor ("Aknaszámláló")
-        font = self.app.fonts.font(m.text_floor)
-        labels = (pgettext("counter", "Mines"), pgettext("counter", "Time"))
-        display_w = max(round(m.unit * 1.9), max(font.size(t)[0] for t in labels) + 2 * m.gap)
+        display_w = self.counter_w(m)
         lang_w = round(m.unit * 1.6)  # the header's language button, as on every screen
-        button_w = min(round(m.unit * 2.6), (bar.w - 2 * display_w - lang_w - 7 * m.gap) // 4)
         y, h = bar.y, m.unit
-        menu = pygame.Rect(bar.x, y, button_w, h)
-        self.counter_box = pygame.Rect(menu.right + m.gap, y, display_w, h)
-        self.timer_box = pygame.Rect(self.counter_box.right + m.gap, y, display_w, h)
-        lang = pygame.Rect(bar.right - lang_w, y, lang_w, h)
-        new = pygame.Rect(lang.x - m.gap - button_w, y, button_w, h)
+        if self.top_rows(m) == 1:
+            room = bar.w - 2 * display_w - lang_w - 7 * m.gap
+            button_w = min(round(m.unit * 2.6), room // 4)
+            menu = pygame.Rect(bar.x, y, button_w, h)
+            self.counter_box = pygame.Rect(menu.right + m.gap, y, display_w, h)
+            self.timer_box = pygame.Rect(self.counter_box.right + m.gap, y, display_w, h)
+            lang = pygame.Rect(bar.right - lang_w, y, lang_w, h)
+        else:  # the four buttons across the top; the counters and the language beneath
+            button_w = (bar.w - 3 * m.gap) // 4
+            menu = pygame.Rect(bar.x, y, button_w, h)
+            lang = pygame.Rect(bar.right - lang_w, y + h + m.gap, lang_w, h)
+            self.counter_box = pygame.Rect(0, lang.y, display_w, h)
+            self.counter_box.right = bar.centerx - m.gap // 2
+            self.timer_box = self.counter_box.move(display_w + m.gap, 0)
+        new = pygame.Rect(bar.right - button_w, y, button_w, h)
+        if self.top_rows(m) == 1:
+            new.right = lang.x - m.gap
         fit = new.move(-(button_w + m.gap), 0)
         hint = fit.move(-(button_w + m.gap), 0)
         fit_label = _("Zoom in") if self.view.fitted else _("Fit board")
@@ -408,8 +437,11 @@ class DemineurScene(SessionScene[DemineurSession]):
         kind = intent.kind
         if kind is Kind.CURSOR:
             dx, dy = (int(round(v)) for v in intent.delta)
-            if dy > 0:
-                self.focus = None
+            bar = self.view.rect.y
+            if dy > 0 and not self.move_focus_within(0, 1, bar):
+                self.focus = None  # below the bar: back to the board
+            elif dy < 0:
+                self.move_focus_within(0, -1, bar)  # a two-row bar: up to the buttons
             elif dx:
                 self.move_focus(dx, 0)
             return True
@@ -421,6 +453,14 @@ class DemineurScene(SessionScene[DemineurSession]):
                 widget.confirm()
             return True
         return super().handle(intent)
+
+    def move_focus_within(self, dx: int, dy: int, bottom: int) -> bool:
+        """Move the focus like ``move_focus`` but only to a widget above ``bottom``."""
+        before = self.focus
+        if self.move_focus(dx, dy) and self.focused().rect.bottom <= bottom:
+            return True
+        self.focus = before
+        return False
 
     def board_press(self, intent: Intent, cell: tuple[int, int]) -> bool:
         kind = intent.kind
@@ -466,7 +506,7 @@ class DemineurScene(SessionScene[DemineurSession]):
     def draw(self, surface: pygame.Surface) -> None:
         m, ui = self.app.metrics, self.app.ui
         surface.fill(theme.BACKGROUND)
-        pygame.draw.rect(surface, theme.HEADER, (0, 0, m.width, m.header_h))
+        pygame.draw.rect(surface, theme.HEADER, (0, 0, m.width, self.top_h(m)))
         low = pygame.Rect(0, self.view.rect.bottom, m.width, self.bottom_h(m))
         pygame.draw.rect(surface, theme.HEADER, low)
         hidden = self.app.scenes.top is not self and self.game.status == "playing"

@@ -15,7 +15,7 @@ from game.demineur.store import StatsBook
 from game.platform.intents import Device, Intent, Kind
 from tests.screens import make_app, wait
 
-SIZES = [(1280, 800), (800, 480), (1080, 1920)]
+SIZES = [(1280, 800), (800, 480), (1080, 1920), (480, 800)]
 MINES = np.zeros((9, 9), bool)
 MINES[[0, 2, 4, 6, 8], 8] = True
 

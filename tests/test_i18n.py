@@ -288,3 +288,24 @@ def test_the_result_line_and_board_sizes_read_as_each_language_writes_figures():
         assert bvs in text and efficiency in text, text
         assert size_label("9x9/10") == beginner
         assert size_label("5x5/1") == custom
+
+
+def translations(language):
+    for m in i18n.read_catalog(language):
+        if m.id:
+            yield from (m.string if isinstance(m.string, tuple) else (m.string,))
+
+
+def test_one_voice_per_language():
+    """Japanese sentences are all です/ます and name positions as ordinals (3行目, never 3行);
+    Hungarian speaks to the player informally (tegező): no Ön, no formal imperative."""
+    polite = ("です", "ます", "ません", "ください", "ました", "でした", "ましょう", "か")
+    for text in translations("ja"):
+        assert not re.search(r"\{(row|col|other_row|other_col|rows|cols)\}[行列](?!目)", text), text
+        for sentence in re.findall(r"[^。！？]+。", text):  # a headline may end in ！
+            body = re.sub(r"（[^）]*）", "", sentence).rstrip("。」")
+            assert body.endswith(polite), f"not です/ます: {sentence}"
+    formal = r"\b(Ön|Önt|Önnek|Kérjük|Érintsen|Válasszon|Nyomja|Koppintson|Kattintson|Adja)\b"
+    for text in translations("hu"):
+        assert not re.search(formal, text), text
+        assert "a(z)" not in text or "{" in text, f"an unresolved a(z) with nothing to fill: {text}"

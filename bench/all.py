@@ -104,6 +104,8 @@ def run_one(name: str, quick: bool) -> dict:
 def number(value: float | None) -> str:
     if value is None:
         return ""
+    if isinstance(value, int):  # counts: files, bytes, games
+        return f"{value:,}"
     if value == 0:
         return "0"
     magnitude = abs(value)

@@ -23,12 +23,10 @@ Animations are in ``effects``, the shields and timer in ``hud``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
 from core.moleturf.rules import MODES, MoleTurf
-from core.moleturf.sectors import Sector, load_sectors
 from core.moleturf.session import SHIELDS, MoleTurfSession
 from core.moves import Refusal
 from game import hints
@@ -39,7 +37,7 @@ from game.moleturf.celebration import celebrate
 from game.moleturf.effects import Effects
 from game.moleturf.hud import draw_info
 from game.moleturf.panel import BoardSlot, ToolButton
-from game.moleturf.store import Progress
+from game.moleturf.store import Progress, sectors
 from game.platform.intents import Intent, Kind
 from game.shell import registry
 from game.shell.dialog import Dialog
@@ -54,11 +52,6 @@ MODE_NAMES = {"mole": N_("Mole"), "marker": N_("Marker"), "eraser": N_("Eraser")
 OVER_DELAY = 0.7  # seconds of alarm before the Game Over dialog
 CLEAR_DELAY = 0.6  # seconds for the last mole to burrow in before the celebration
 HINT_LINES = 8  # lines a hint sentence may take (its box has room for them at every size)
-
-
-@lru_cache(maxsize=1)
-def sectors() -> tuple[Sector, ...]:
-    return tuple(load_sectors())
 
 
 class GameOver(Dialog):

@@ -17,8 +17,7 @@ from game.i18n import N_, _
 from game.moleturf import store
 from game.moleturf.board import TURF_RGB
 from game.moleturf.hud import format_time, mistakes_text
-from game.moleturf.play import sectors
-from game.moleturf.store import SECTORS, Best, Progress, load_progress
+from game.moleturf.store import SECTORS, Best, Progress, load_progress, sectors
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns, rows

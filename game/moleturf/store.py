@@ -16,12 +16,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from core.midend import DOCUMENT_VERSION
-from core.moleturf.session import MoleTurfSession
+from core.moleturf.sectors import Sector, load_sectors
 from game.platform.schemas import SECTORS, GameDocument, MoleTurfProgress
 from game.platform.storage import Storage
+
+if TYPE_CHECKING:  # the rules, the hint engine and its kernel load with a game in play
+    from core.moleturf.session import MoleTurfSession
+
+
+@lru_cache(maxsize=1)
+def sectors() -> tuple[Sector, ...]:
+    """The 30 sectors, read and checked once."""
+    return tuple(load_sectors())
+
 
 PROGRESS_FILE = "moleturf.json"
 PROGRESS_VERSION = 1
@@ -100,6 +111,8 @@ def _migrate(storage: Storage, progress: Progress) -> None:
     document (all at time 0, the first version kept no times) replayed like any other."""
     if progress.legacy is None:
         return
+    from core.moleturf.session import MoleTurfSession
+
     game, seconds, mistakes = progress.legacy
     progress.legacy = None
     try:
@@ -126,6 +139,8 @@ def load_game(storage: Storage, clock: Callable[[], float] | None = None):
     """The sector in play saved last time (its clock paused), or None."""
 
     def validate(data: Any) -> MoleTurfSession:
+        from core.moleturf.session import MoleTurfSession
+
         session = MoleTurfSession.from_document(data, clock)
         if session.status == "won" or session.sector is None:
             raise ValueError("only a sector in play is kept to be resumed")
@@ -162,6 +177,8 @@ def load_best(storage: Storage, number: int) -> dict[str, Any] | None:
         return None
 
     def validate(data: Any) -> dict[str, Any]:
+        from core.moleturf.session import MoleTurfSession
+
         if MoleTurfSession.from_document(data).sector != number:
             raise ValueError(f"the best game of sector {number} is of another sector")
         return data

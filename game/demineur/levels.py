@@ -112,7 +112,8 @@ class LevelScene(Scene):
         # below the levels: the custom title, steppers, play row, toggles (and statistics)
         below = m.gap + m.font * 2 + (6 * pitch + m.unit if m.portrait else 3 * pitch)
         fit = (body.bottom - y - below - (n_rows - 1) * m.gap) // n_rows
-        level_h = max(m.unit, min(round(m.unit * 1.6), fit))  # tall level buttons where room
+        tallest = round(m.unit * (2.4 if m.portrait else 1.6))  # a tall screen has the room
+        level_h = max(m.unit, min(tallest, fit))  # tall level buttons where room
         grid = pygame.Rect(body.x, y, body.w, n_rows * level_h + (n_rows - 1) * m.gap)
         cols = columns(grid, n_cols, m.gap)
         for i, name in enumerate(names):

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.checks import as_cell, as_int
-from core.demineur import _mines, noguess
-from core.demineur import logic as ms_logic
+from core.demineur import _mines
 from core.hints import Hint
 from core.moves import Move, Refusal
 
@@ -241,9 +240,11 @@ class Minesweeper:
         if not self._laid:
             r, c = self.rows // 2, self.cols // 2
             return Hint("safe", ((r, c),), (), "first_touch", {"row": r + 1, "col": c + 1})
+        from core.demineur.logic import Analysis  # the hint engine loads at the first hint
+
         counts = self.counts
         assert counts is not None  # laid out
-        analysis = ms_logic.Analysis(self.revealed, counts, self.mines)
+        analysis = Analysis(self.revealed, counts, self.mines)
         return analysis.hint(self.flagged)
 
     # ----- internals ---------------------------------------------------------------------
@@ -259,6 +260,8 @@ class Minesweeper:
             self._interior(self._mine)[:] = self._given
             return
         if self.no_guess:
+            from core.demineur import noguess  # with the hint engine it builds on
+
             assert self.seed is not None  # only a game from a fixed layout has none
             try:
                 noguess.lay_out(mine, self.rows, self.cols, self.mines, r, c, self.seed)

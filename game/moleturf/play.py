@@ -23,9 +23,11 @@ Animations are in ``effects``, the shields and timer in ``hud``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
+from core.hints import Hint
 from core.moleturf.rules import MODES, MoleTurf
 from core.moleturf.session import SHIELDS, MoleTurfSession
 from core.moves import Refusal
@@ -130,7 +132,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         session.game.auto_x = self.app.settings.auto_x
         n = session.game.n
         self.cursor = (n // 2, n // 2)
-        self.hint = None
+        self.hint: Hint | None = None
         self.hint_text = ""
         self.over_at: float | None = None
         self.won_at: float | None = None
@@ -145,7 +147,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.effects.reduced_motion = self.app.settings.reduced_motion
         widgets = self.header(m, self.title(), back=True)
         for w in widgets:
-            if w.key == "back":
+            if w.key == "back" and isinstance(w, Button):
                 w.text = _("Pause")
         body = self.body(m)
         panel_rows = 2 if m.portrait and body.w < m.unit * 13 else 1
@@ -218,8 +220,8 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         ]
 
     def _panel(self, m: Metrics, panel: pygame.Rect, panel_rows: int) -> list[Widget]:
-        tools = [
-            (mode, _(MODE_NAMES[mode]), mode, lambda mo=mode: self.set_mode(mo)) for mode in MODES
+        tools: list[tuple[str, str, str, Callable[[], None]]] = [
+            (mode, _(MODE_NAMES[mode]), mode, partial(self.set_mode, mode)) for mode in MODES
         ]
         tools += [
             ("undo", _("Undo"), "undo", self.undo),
@@ -325,7 +327,8 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             if outcome.refusal.reason not in ("won", "over"):
                 self.refused(outcome.refusal)
             return False
-        self.app.audio.play("erase" if outcome.move[0] == "wipe" else "mark")
+        move = outcome.move
+        self.app.audio.play("erase" if move is not None and move[0] == "wipe" else "mark")
         self.after_move()
         return True
 

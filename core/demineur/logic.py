@@ -770,7 +770,8 @@ class Analysis:
     def _choose(self, prob: np.ndarray, candidates: np.ndarray, approximate: bool) -> int:
         """The guess: among the safest cells, the one whose reveal leaves the best chances."""
         risk = np.round(prob[candidates], 9)
-        order = np.lexsort((candidates, [self._edge_rank(i) for i in candidates], risk))
+        edges = np.array([self._edge_rank(i) for i in candidates])
+        order = np.lexsort((candidates, edges, risk))
         ranked = candidates[order]
         first = int(ranked[0])
         if approximate or LOOKAHEAD_CANDIDATES <= 1:

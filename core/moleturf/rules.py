@@ -99,8 +99,8 @@ class MoleTurf:
         if "auto" not in self._derived:
             m = self._moles
             covered = (
-                m.any(axis=1)[:, None]
-                | m.any(axis=0)[None, :]
+                np.any(m, axis=1, keepdims=True)
+                | np.any(m, axis=0, keepdims=True)
                 | np.isin(self._regions, self._regions[m])
                 | (_around(m) > 0)
             )

@@ -457,7 +457,8 @@ class DemineurScene(SessionScene[DemineurSession]):
     def move_focus_within(self, dx: int, dy: int, bottom: int) -> bool:
         """Move the focus like ``move_focus`` but only to a widget above ``bottom``."""
         before = self.focus
-        if self.move_focus(dx, dy) and self.focused().rect.bottom <= bottom:
+        focused = self.focused() if self.move_focus(dx, dy) else None
+        if focused is not None and focused.rect.bottom <= bottom:
             return True
         self.focus = before
         return False

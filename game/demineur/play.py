@@ -39,7 +39,7 @@ from game.demineur.effects import Effects
 from game.demineur.hud import FlagSwitch, draw_counters, draw_message, hint_marks, result_text
 from game.demineur.hud import timer_text as format_clock
 from game.demineur.levels import Level
-from game.demineur.store import StatsBook
+from game.demineur.store import Book
 from game.i18n import _, pgettext
 from game.platform.intents import Device, Intent, Kind
 from game.shell.pause import Pause
@@ -58,7 +58,7 @@ class DemineurScene(SessionScene[DemineurSession]):
         self,
         app: Host,
         level: Level,
-        book: StatsBook,
+        book: Book,
         session: DemineurSession | None = None,
         clock: Callable[[], float] | None = None,
     ) -> None:

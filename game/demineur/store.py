@@ -14,7 +14,7 @@ damaged file is set aside and the player is told).
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -28,6 +28,14 @@ STATS_FILE = "demineur_stats.json"
 STATS_VERSION = 1
 GAME_FILE = "demineur_game.json"
 FILE_VERSION = 1  # the storage wrapper's version; the document inside has its own
+
+
+class Book(Protocol):
+    """What a game screen counts its games in: the statistics, or the kiosk's stand-in."""
+
+    def record(self, key: str, won: bool, time_ms: int) -> int | None: ...
+
+    def abandon(self, key: str) -> None: ...
 
 
 class StatsBook:

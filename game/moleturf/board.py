@@ -135,6 +135,10 @@ class BoardView:
         """
         from fractions import Fraction
 
+        ax: int | Fraction
+        ay: int | Fraction
+        bx: int | Fraction
+        by: int | Fraction
         try:  # ints stay ints (the usual case, and fast); anything else becomes exact
             ax, ay, bx, by = (v if type(v) is int else Fraction(v) for v in (*a, *b))
         except (TypeError, ValueError, OverflowError):
@@ -162,7 +166,7 @@ class BoardView:
         end = (math.floor((by - top) / s), math.floor((bx - left) / s))
         cells = [(r, c)]
         step_r, step_c = (by > ay) - (by < ay), (bx > ax) - (bx < ax)
-        adx, ady = abs(bx - ax), abs(by - ay)
+        adx, ady = (bx - ax) * step_c, (by - ay) * step_r  # the distances, as abs() would
         for _step in range(abs(end[0] - r) + abs(end[1] - c)):
             if (r, c) == end:
                 break

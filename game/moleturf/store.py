@@ -88,7 +88,8 @@ class Progress:
         """The progress from its file (checked by its schema)."""
         cleared = {int(k): Best(b.time, b.mistakes) for k, b in data.cleared.items()}
         legacy = None
-        if data.game is not None:  # the first version kept the sector in play here
+        # the first version kept the sector in play here (the schema holds all three or none)
+        if data.game is not None and data.elapsed is not None and data.mistakes is not None:
             legacy = (data.game, data.elapsed, data.mistakes)
         return cls(cleared, data.current, legacy)
 

@@ -6,6 +6,7 @@ from game import i18n
 from game.demineur.levels import Level
 from game.i18n import _
 from game.platform.intents import Device, Intent, Kind
+from game.shell import howto
 from game.shell.howto import SECTIONS, HowTo, paragraphs
 from tests.screens import make_app
 
@@ -113,4 +114,21 @@ def test_pages_turn_with_every_device_and_a_language_switch_keeps_the_place(app)
     japanese = shown_text(scene).replace(" ", "")
     assert japanese != english.replace(" ", "")
     assert paragraphs("moleturf")[reading][0][:8].replace(" ", "") in japanese
+    i18n.set_language("en")
+
+
+def test_a_page_turns_at_once_without_wrapping_the_rules_again(app, monkeypatch):
+    """Wrapping every paragraph takes up to a quarter of a second on this machine; a page
+    turn that re-wrapped would stall the screen under the player's finger."""
+
+    scene = app.open_scene("howto", "demineur")
+    calls = []
+    real_wrap = howto.wrap
+    monkeypatch.setattr(howto, "wrap", lambda *a: calls.append(a) or real_wrap(*a))
+    scene.turn(1)
+    scene.turn(1)
+    scene.turn(-1)
+    assert scene.page == 1 and calls == []
+    app.cycle_language()  # another language does wrap again
+    assert calls
     i18n.set_language("en")

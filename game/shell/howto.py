@@ -260,6 +260,7 @@ class HowTo(Scene):
         self.page = 0
         self.reading = 0  # the first paragraph of the page shown, to find it after a re-wrap
         self._layout: tuple[Metrics, str] | None = None  # what the pages were wrapped for
+        self._wrapped: tuple[tuple, tuple[list[list[Line]], int, int]] | None = None
         self._swipe = 0.0
 
     def title(self) -> str:
@@ -270,6 +271,17 @@ class HowTo(Scene):
 
     def pages(self, m: Metrics, width: int, height: int) -> tuple[list[list[Line]], int, int]:
         """The text wrapped to ``width`` in pages of ``height``; with the size and line height.
+
+        Wrapping the whole text takes 60-250 ms, so the pages are kept until the window, the
+        language or the box changes: a page turn only picks another page.
+        """
+        key = (m, self.app.language, width, height)
+        if self._wrapped is None or self._wrapped[0] != key:
+            self._wrapped = (key, self._paginate(m, width, height))
+        return self._wrapped[1]
+
+    def _paginate(self, m: Metrics, width: int, height: int) -> tuple[list[list[Line]], int, int]:
+        """The pages, wrapped anew.
 
         A paragraph (or a run of numbered rules) that fits on a page is not split; a heading
         keeps what follows it on its page (at least two lines of it when that is longer than

@@ -439,6 +439,21 @@ def test_a_group_too_large_to_count_is_estimated_and_said_so(monkeypatch) -> Non
     assert seen_estimate
 
 
+def test_a_dense_board_with_an_estimated_group_still_gets_a_hint() -> None:
+    """A group too large to count is estimated by a rounded mine count; on this dense board
+    (10x10, 30 mines) that count once left no total agreeing with the mines left, and the
+    Hint button crashed the game (a division by zero)."""
+    guesses = 0
+    for game, hint in positions(10, 10, 30, 939):
+        if hint.kind == "guess":
+            guesses += 1
+            assert 0.0 <= hint.params["probability"] <= 1.0
+        else:
+            truth = game.mine_mask[tuple(np.array(hint.cells).T)]
+            assert truth.all() if hint.kind == "mine" else not truth.any()
+    assert guesses
+
+
 # ----- sentences ---------------------------------------------------------------------------
 
 

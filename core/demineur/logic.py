@@ -264,6 +264,8 @@ class Engine:
         others, whole = _leave_one_out_dist(dists, length)
         weights = _weights(left, size, whole > 0)
         z = float(np.dot(whole, weights))
+        if not z > 0:  # only an estimated group's rounded count can leave no total that fits
+            return self._without_mine_count(groups, dists, local, left, interior), True
         for g, rest, tally in zip(groups, others, local, strict=True):
             if tally.ndim == 1:
                 prob[g.cells] = tally
@@ -278,6 +280,26 @@ class Engine:
             spare = (left - np.arange(length)) / size
             prob[interior] = float(np.dot(whole * weights, spare)) / z
         return np.clip(prob, 0.0, 1.0), approximate
+
+    def _without_mine_count(
+        self,
+        groups: list[Group],
+        dists: list[np.ndarray],
+        local: list[np.ndarray],
+        left: int,
+        interior: np.ndarray,
+    ) -> np.ndarray:
+        """Each group's own chances, the cells away from numbers sharing the mines the groups
+        are expected to leave: the estimate when no weighing by the mine count is possible."""
+        prob = np.full(self.d.size, np.nan)
+        expected = 0.0
+        for g, dist, tally in zip(groups, dists, local, strict=True):
+            chances = tally if tally.ndim == 1 else tally.sum(axis=1) / dist.sum()
+            prob[g.cells] = chances
+            expected += float(np.sum(chances))
+        if len(interior):
+            prob[interior] = (left - expected) / len(interior)
+        return np.clip(prob, 0.0, 1.0)
 
     def consistent(self) -> bool:
         """No open number asks for more mines than its undecided neighbours, or fewer than

@@ -112,8 +112,9 @@ DEMINEUR: dict[str, Template] = {
         "here: these {cells} cells are mines.",
         "cells",
     ),
+    # "best", not "safest": a cell a little riskier may be chosen for what it is likely to show
     "guess": N_(
-        "Nothing is certain any more. The safest cell to try is row {row}, column {col}: it "
+        "Nothing is certain any more. The best cell to try is row {row}, column {col}: it "
         "hides a mine with a chance of {percent}."
     ),
     "guess_approx": N_(

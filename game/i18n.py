@@ -2,10 +2,11 @@
 
 The sources are ``locale/<lang>/LC_MESSAGES/cmt.po`` (installed as the ``cmt_locale``
 package; ``python -m tools.update_catalogs`` keeps them up to date with Babel). A catalog is
-compiled with Babel the first time its language is used, into memory, and the standard
-``gettext.GNUTranslations`` serves it from then on: no ``.mo`` file is ever written or
-committed (compiling one catalog takes about 6 ms). Plural rules come from each catalog's
-header, which Babel writes from CLDR.
+compiled with Babel (``game.catalogs``) the first time its language is used on a machine and
+kept as a ``.mo`` file in the user's cache folder, named after its source's size and time, so
+later starts read it without Babel; the standard ``gettext.GNUTranslations`` serves it. No
+``.mo`` file is committed or built. Plural rules come from each catalog's header, which Babel
+writes from CLDR.
 
 Views call ``_()`` (and ``ngettext``) every time they lay out, so switching the language with
 ``set_language`` re-renders the whole screen at once. Tables of strings defined at import
@@ -25,18 +26,15 @@ import io
 import locale
 import os
 import re
+import struct
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from babel.dates import format_date, format_timedelta
-from babel.lists import format_list
-from babel.messages.catalog import Catalog, Message
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileParser
-from babel.numbers import format_decimal, format_percent
+from game.platform.paths import cache_dir, resource
 
-from game.platform.paths import resource
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 DOMAIN = "cmt"
 LANGUAGES = ("en", "ja", "hu")
@@ -56,30 +54,12 @@ def _check(language: str) -> None:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
 
 
-class _Catalog(Catalog):
-    """A catalog in which an entry read twice keeps the later translation: an entry appended
-    to the end of a .po by hand wins over the untranslated one the update tool wrote."""
-
-    def __setitem__(self, id: Any, message: Message) -> None:
-        old = self.get(id, message.context)
-        super().__setitem__(id, message)
-        merged = self.get(id, message.context)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if old is not None and merged is not None and all(strings):
-            merged.string = message.string
-
-
 def read_catalog(language: str) -> Catalog:
     """The ``babel.messages.Catalog`` of ``language``, as its .po source says."""
+    from game.catalogs import read_po_file
+
     _check(language)
-    return read_po_file(catalog_path(language), language)
-
-
-def read_po_file(path: Path, language: str) -> Catalog:
-    catalog = _Catalog(locale=language, domain=DOMAIN)
-    with path.open("rb") as f:
-        PoFileParser(catalog, ignore_obsolete=True).parse(f)
-    return catalog
+    return read_po_file(catalog_path(language), language, DOMAIN)
 
 
 def catalog_messages(language: str, keep_untranslated: bool = False) -> dict[str, str]:
@@ -100,11 +80,33 @@ def catalog_messages(language: str, keep_untranslated: bool = False) -> dict[str
 
 def load_catalog(language: str) -> gettext.GNUTranslations:
     if language not in _catalogs:
-        mo = io.BytesIO()
-        write_mo(mo, read_catalog(language))
-        mo.seek(0)
-        _catalogs[language] = gettext.GNUTranslations(mo)
+        _check(language)
+        source = catalog_path(language)
+        stat = source.stat()  # a changed source is compiled anew under another name
+        cached = cache_dir() / "catalogs" / f"{language}-{stat.st_size}-{stat.st_mtime_ns}.mo"
+        try:
+            _catalogs[language] = gettext.GNUTranslations(io.BytesIO(cached.read_bytes()))
+        except (OSError, ValueError, LookupError, struct.error):  # none yet, or damaged
+            from game.catalogs import compile_mo
+
+            mo = compile_mo(read_catalog(language))
+            _catalogs[language] = gettext.GNUTranslations(io.BytesIO(mo))
+            _keep(cached, mo)
     return _catalogs[language]
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """Write a compiled catalog for the next start (atomically); a cache that cannot be
+    written only means compiling again next time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob(f"{path.name.split('-')[0]}-*.mo"):
+            old.unlink(missing_ok=True)  # this language's catalogs of other sources
+        part = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        part.write_bytes(data)
+        os.replace(part, path)
+    except OSError:
+        pass
 
 
 def set_language(language: str) -> None:
@@ -179,23 +181,31 @@ def N_plural(singular: str, plural: str, agrees: str) -> tuple[str, str, str]:
 
 def decimal(value: float, places: int = 2) -> str:
     """``value`` with exactly ``places`` decimals: 78.63 in English, 78,63 in Hungarian."""
+    from babel.numbers import format_decimal
+
     pattern = "#,##0." + "0" * places if places else "#,##0"
     return format_decimal(value, format=pattern, locale=_current)
 
 
 def integer(value: int) -> str:
     """A whole number with the language's digit grouping (12,345 / 12 345)."""
+    from babel.numbers import format_decimal
+
     return format_decimal(value, locale=_current)
 
 
 def percent(fraction: float) -> str:
     """A fraction as a whole percentage written the language's way (0.78 -> 78%)."""
+    from babel.numbers import format_percent
+
     return format_percent(fraction, locale=_current)
 
 
 def date(day: datetime.date | str) -> str:
     """A calendar day (a date or its ISO text) in the language's format: Dec 1, 2026 /
     2026/12/01 / 2026. dec. 1. Text that is not an ISO date is shown as it is."""
+    from babel.dates import format_date
+
     if isinstance(day, str):
         try:
             return format_date(datetime.date.fromisoformat(day), "medium", locale=_current)
@@ -207,6 +217,8 @@ def date(day: datetime.date | str) -> str:
 def duration(seconds: int) -> str:
     """A whole number of seconds in the language's short units: 45 sec / 45 秒 / 45 mp, and
     2 min / 2 min 15 sec past two minutes (a kiosk's idle time is set to the second)."""
+
+    from babel.dates import format_timedelta
 
     def unit(value: int) -> str:
         delta = datetime.timedelta(seconds=value)
@@ -220,6 +232,8 @@ def duration(seconds: int) -> str:
 def join(items: Iterable[str]) -> str:
     """Names joined as the language lists them: "red, green and blue" / "piros, zöld és kék";
     Japanese joins names with 「・」 (赤・緑・青)."""
+    from babel.lists import format_list
+
     items = list(items)
     if _current == "ja":
         return "・".join(items)

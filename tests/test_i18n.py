@@ -309,3 +309,28 @@ def test_one_voice_per_language():
     for text in translations("hu"):
         assert not re.search(formal, text), text
         assert "a(z)" not in text or "{" in text, f"an unresolved a(z) with nothing to fill: {text}"
+
+
+def test_a_compiled_catalog_is_kept_for_the_next_start_and_a_damaged_one_made_again(
+    tmp_path, monkeypatch
+):
+    """The first start in a language compiles its catalog and keeps it; the next start reads
+    it without Babel (faster to the first frame); a damaged copy is compiled anew, never
+    shown as missing translations."""
+    from game import catalogs
+
+    monkeypatch.setattr(i18n, "cache_dir", lambda: tmp_path)
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    assert i18n.load_catalog("hu").gettext("How to play") == "Játékszabály"
+    [kept] = (tmp_path / "catalogs").glob("hu-*.mo")
+
+    compile_mo = catalogs.compile_mo
+    monkeypatch.setattr(catalogs, "compile_mo", lambda catalog: pytest.fail("compiled again"))
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    assert i18n.load_catalog("hu").gettext("How to play") == "Játékszabály"
+
+    monkeypatch.setattr(catalogs, "compile_mo", compile_mo)
+    kept.write_bytes(b"\xde\x12\x04\x95 not a catalog")
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    assert i18n.load_catalog("hu").gettext("How to play") == "Játékszabály"
+    assert kept.stat().st_size > 10_000  # written again, whole

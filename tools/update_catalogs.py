@@ -23,7 +23,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
-from game.i18n import DOMAIN, LANGUAGES, read_po_file
+from game.catalogs import read_po_file
+from game.i18n import DOMAIN, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT, VERSION = "cyber-mole-turf-demineur", "0.1.0"
@@ -158,7 +159,7 @@ def catalog_path(language: str) -> Path:
 def update(language: str, pot: Catalog) -> Catalog:
     path = catalog_path(language)
     if path.exists():
-        catalog = read_po_file(path, language)
+        catalog = read_po_file(path, language, DOMAIN)
     else:
         catalog = Catalog(locale=language, domain=DOMAIN)
     catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)

@@ -35,3 +35,9 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     if env:
         return Path(env).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """The platform's cache folder for the program (compiled translation catalogs): nothing
+    in it is lost by deleting it."""
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))

@@ -12,8 +12,6 @@ pixel for over a minute. Seeded (``derandomize``): every run tries the same case
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import glob
 import math
 import os
 import signal
@@ -405,20 +403,6 @@ def test_ten_fingers_on_the_board_then_a_tap_still_plays(make):
 
 
 # ---- a real (virtual) pad plugged in and pulled out every frame ----------------------------
-
-
-@pytest.fixture
-def sdl():
-    """The SDL library pygame itself runs on, for its virtual-joystick calls (SDL >= 2.0.14)."""
-    libs = glob.glob(
-        os.path.join(os.path.dirname(pygame.__file__), "..", "pygame_ce.libs", "libSDL2-2*")
-    )
-    if not libs:
-        pytest.skip("pygame-ce is not using its bundled SDL here")
-    lib = ctypes.CDLL(libs[0])
-    lib.SDL_JoystickFromInstanceID.restype = ctypes.c_void_p
-    lib.SDL_JoystickSetVirtualButton.argtypes = (ctypes.c_void_p, ctypes.c_int, ctypes.c_uint8)
-    return lib
 
 
 def test_a_pad_plugged_in_and_pulled_out_every_frame_leaks_nothing(make, sdl):

@@ -6,10 +6,7 @@ reaches the translator, and time is the injected ``now_ms``, so timings are exac
 
 from __future__ import annotations
 
-import ctypes
-import glob
 import math
-import os
 
 import pygame
 import pytest
@@ -503,20 +500,6 @@ def test_any_event_sequence_gives_well_formed_intents(steps):
 
 
 # ---- a real (virtual) pad plugged in, pressed and pulled out ------------------------------
-
-
-@pytest.fixture
-def sdl():
-    """The SDL library pygame itself runs on, for its virtual-joystick calls (SDL >= 2.0.14)."""
-    libs = glob.glob(
-        os.path.join(os.path.dirname(pygame.__file__), "..", "pygame_ce.libs", "libSDL2-2*")
-    )
-    if not libs:
-        pytest.skip("pygame-ce is not using its bundled SDL here")
-    lib = ctypes.CDLL(libs[0])
-    lib.SDL_JoystickFromInstanceID.restype = ctypes.c_void_p
-    lib.SDL_JoystickSetVirtualButton.argtypes = (ctypes.c_void_p, ctypes.c_int, ctypes.c_uint8)
-    return lib
 
 
 def test_virtual_pad_hot_plug_press_and_pull_out(tr, sdl):

@@ -593,6 +593,25 @@ cdef class Deducer:
                     seen.add(n)
         return np.asarray(sorted(seen), np.int32)
 
+    cdef void _link(self, const int32_t[::1] cells, const int32_t[::1] numbers,
+                    int32_t[::1] target, int32_t[::1] left, int32_t[::1] cons):
+        """The constraints of a search over ``cells``: each number's mines still needed
+        (``target``), how many of the cells touch it (``left``), and each cell's numbers
+        (``cons[8 * p : 8 * p + 8]``, -1 where none)."""
+        cdef int n = cells.shape[0], m = numbers.shape[0]
+        cdef int p, q, k, c
+        for q in range(m):
+            self.cid[numbers[q]] = q
+            target[q] = self.need[numbers[q]]
+        for p in range(n):
+            for k in range(8):
+                c = self.cid[cells[p] + self.off[k]]
+                if c >= 0:
+                    cons[8 * p + k] = c
+                    left[c] += 1
+        for q in range(m):
+            self.cid[numbers[q]] = -1
+
     def count(self, const int32_t[::1] cells, const int32_t[::1] numbers, budget):
         """Count the arrangements of mines on ``cells`` that satisfy ``numbers``.
 
@@ -606,7 +625,7 @@ cdef class Deducer:
         self._cells(cells, "cells")
         self._cells(numbers, "numbers")
         cdef int n = cells.shape[0], m = numbers.shape[0]
-        cdef int p, q, k, c, pos, total = 0
+        cdef int p, pos, total = 0
         cdef int64_t nodes = 0
         cdef bint ok
         by_mines_arr = np.zeros(n + 1, np.float64)
@@ -618,17 +637,7 @@ cdef class Deducer:
         cdef int32_t[::1] placed = np.zeros(m, np.int32)
         cdef int32_t[::1] cons = np.full(8 * n, -1, np.int32)
         cdef int8_t[::1] value = np.full(n, -1, np.int8)
-        for q in range(m):
-            self.cid[numbers[q]] = q
-            target[q] = self.need[numbers[q]]
-        for p in range(n):
-            for k in range(8):
-                c = self.cid[cells[p] + self.off[k]]
-                if c >= 0:
-                    cons[8 * p + k] = c
-                    left[c] += 1
-        for q in range(m):
-            self.cid[numbers[q]] = -1
+        self._link(cells, numbers, target, left, cons)
         with nogil:
             pos = 0
             while pos >= 0:
@@ -674,7 +683,7 @@ cdef class Deducer:
         self._cells(cells, "cells")
         self._cells(numbers, "numbers")
         cdef int n = cells.shape[0], m = numbers.shape[0]
-        cdef int p, q, k, c, pos
+        cdef int p, pos
         cdef int64_t nodes = 0, found = 0
         cdef bint ok, full = False
         rows_arr = np.zeros((min(cap, 1024) if n else 1, n), np.uint8)
@@ -684,17 +693,7 @@ cdef class Deducer:
         cdef int32_t[::1] placed = np.zeros(m, np.int32)
         cdef int32_t[::1] cons = np.full(8 * n, -1, np.int32)
         cdef int8_t[::1] value = np.full(n, -1, np.int8)
-        for q in range(m):
-            self.cid[numbers[q]] = q
-            target[q] = self.need[numbers[q]]
-        for p in range(n):
-            for k in range(8):
-                c = self.cid[cells[p] + self.off[k]]
-                if c >= 0:
-                    cons[8 * p + k] = c
-                    left[c] += 1
-        for q in range(m):
-            self.cid[numbers[q]] = -1
+        self._link(cells, numbers, target, left, cons)
         pos = 0
         while pos >= 0:
             if pos == n:

@@ -6,6 +6,7 @@ tap and a cursor reach."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -27,12 +28,31 @@ from game.shell.dialog import Dialog, Overlay
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, centred, columns
-from game.ui.widgets import Button, Label, SettingRow, Widget
+from game.ui.widgets import Button, Label, SettingRow, Widget, key_grid
 
 STILL_SECONDS = 10
 MAX_TRIES = 3  # wrong PINs before the keypad closes
 PIN_MAX = 8
 IDLE_CHOICES = (15, 20, 30, 45, 60, 90, 120, 180, 300, 600, 900, 1800, 3600)
+
+
+def key_buttons(
+    labels: list[str],
+    boxes: list[pygame.Rect],
+    press: Callable[[str], None],
+    delete: Callable[[], None],
+    submit: Callable[[], None],
+) -> list[Widget]:
+    """An operator's or visitor's keypad: a key types its label, "del" deletes, "ok" submits."""
+    buttons: list[Widget] = []
+    for k, box in zip(labels, boxes, strict=True):
+        if k == "del":
+            buttons.append(Button(box, "key_del", _("Delete"), delete))
+        elif k == "ok":
+            buttons.append(Button(box, "key_ok", _("OK"), submit, primary=True))
+        else:
+            buttons.append(Button(box, f"key{k}", k, partial(press, k)))
+    return buttons
 
 
 class StillPlaying(Overlay):
@@ -124,15 +144,8 @@ class PinPad(Overlay):
         x0 = panel.centerx - grid_w // 2
         y0 = said.bottom + m.gap
         labels = [*"123456789", "del", "0", "ok"]
-        for i, k in enumerate(labels):
-            r, c = divmod(i, 3)
-            box = pygame.Rect(x0 + c * (key + m.gap), y0 + r * (key + m.gap), key, key)
-            if k == "del":
-                widgets.append(Button(box, "key_del", _("Delete"), self.delete))
-            elif k == "ok":
-                widgets.append(Button(box, "key_ok", _("OK"), self.submit, primary=True))
-            else:
-                widgets.append(Button(box, f"key{k}", k, partial(self.digit, k)))
+        boxes = key_grid(x0, y0, (key, key), m.gap, 3, len(labels))
+        widgets += key_buttons(labels, boxes, self.digit, self.delete, self.submit)
         cancel = pygame.Rect(x0, y0 + 4 * (key + m.gap), grid_w, m.unit)
         widgets.append(Button(cancel, "cancel", _("Cancel"), self.cancel))
         return widgets
@@ -306,15 +319,8 @@ class NameEntry(Overlay):
         ]
         x0 = panel.centerx - grid_w // 2
         y0 = said.bottom + m.gap
-        for i, k in enumerate(keys):
-            r, c = divmod(i, n_cols)
-            box = pygame.Rect(x0 + c * (key + m.gap), y0 + r * (key + m.gap), key, key)
-            if k == "del":
-                widgets.append(Button(box, "key_del", _("Delete"), self.delete))
-            elif k == "ok":
-                widgets.append(Button(box, "key_ok", _("OK"), self.submit, primary=True))
-            else:
-                widgets.append(Button(box, f"key{k}", k, partial(self.letter, k)))
+        boxes = key_grid(x0, y0, (key, key), m.gap, n_cols, len(keys))
+        widgets += key_buttons(keys, boxes, self.letter, self.delete, self.submit)
         return widgets
 
     def letter(self, ch: str) -> None:

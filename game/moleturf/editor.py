@@ -34,7 +34,7 @@ from game.platform.intents import Intent, Kind
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns
-from game.ui.widgets import Button, Label, SettingRow, Widget, draw_focus
+from game.ui.widgets import Button, Label, SettingRow, Widget, draw_focus, key_grid
 
 
 def turf_colour(t: int) -> tuple[int, int, int]:
@@ -497,12 +497,9 @@ class CodeScene(Scene):
         key_rows = -(-len(keys) // per_row)
         key_h = min(m.unit, (actions.y - m.gap - y - (key_rows - 1) * m.gap // 2) // key_rows)
         key_w = (body.w - (per_row - 1) * m.gap // 2) // per_row
-        for i, ch in enumerate(keys):
-            row, col = divmod(i, per_row)
-            rect = pygame.Rect(
-                body.x + col * (key_w + m.gap // 2), y + row * (key_h + m.gap // 2), key_w, key_h
-            )
-            widgets.append(Button(rect, f"key{ch}", ch, partial(self.type, ch)))
+        boxes = key_grid(body.x, y, (key_w, key_h), m.gap // 2, per_row, len(keys))
+        for ch, box in zip(keys, boxes, strict=True):
+            widgets.append(Button(box, f"key{ch}", ch, partial(self.type, ch)))
         delete, play, edit = columns(actions, 3, m.gap)
         widgets.append(Button(delete, "delete", _("Delete"), self.delete))
         widgets.append(Button(play, "play", _("Play"), self.play, primary=True))

@@ -133,6 +133,17 @@ class Button(Widget):
         self.action()
 
 
+def key_grid(
+    x: int, y: int, size: tuple[int, int], gap: int, per_row: int, count: int
+) -> list[pygame.Rect]:
+    """The boxes of an on-screen keypad's ``count`` keys, ``per_row`` a row from (x, y)."""
+    w, h = size
+    return [
+        pygame.Rect(x + c * (w + gap), y + r * (h + gap), w, h)
+        for r, c in (divmod(i, per_row) for i in range(count))
+    ]
+
+
 def share_row_sizes(widgets: list[Widget], ui: UI) -> None:
     """Buttons side by side (one top and height) label at one size: the size the tightest
     label fits at, so no label looks smaller than its neighbours."""

@@ -93,6 +93,16 @@ def recipes() -> dict[str, np.ndarray]:
             *(envelope(tone(f, 0.14, "triangle"), decay=8) for f in (523, 659, 784)),
             envelope(tone(1047, 0.5, "triangle") + 0.5 * tone(1319, 0.5), decay=4),
         ),
+        "unflag": envelope(tone(1320, 0.1, "square", glide_to=880), decay=25) * 0.5,
+        "hint": seq(*(envelope(tone(f, 0.08), decay=30) for f in (784, 1175)), gap=0.01),
+        "undo": envelope(tone(700, 0.09, "triangle", glide_to=470), decay=35),
+        "crack": envelope(lowpass(noise(0.18, 3), 3), attack=0.001, decay=25),
+        "transition": envelope(
+            tone(300, 0.25, glide_to=600) + 0.3 * tone(600, 0.25, glide_to=1200), decay=8
+        ),
+        "burrow": envelope(lowpass(noise(0.22, 4), 16), decay=14)
+        + envelope(tone(220, 0.22, glide_to=140), decay=14) * 0.5,
+        "cascade_tick": envelope(tone(990, 0.04), decay=80),
     }
 
 

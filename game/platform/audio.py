@@ -27,6 +27,13 @@ SOUNDS = (
     "menu_click",
     "menu_move",
     "menu_back",
+    "unflag",
+    "hint",
+    "undo",
+    "crack",
+    "transition",
+    "burrow",
+    "cascade_tick",
 )
 
 

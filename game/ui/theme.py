@@ -27,6 +27,7 @@ EDGE_HI = (96, 190, 230)  # a primary button's outline
 GLOW_ACCENT = (18, 120, 132)
 GLOW_MAGENTA = (130, 30, 100)
 GLOW_FOCUS = (140, 110, 20)
+GLOW_SWEEP = (6, 34, 42)  # the backdrop's slow light band: barely there
 
 # the backdrop
 GRID = (24, 44, 72)  # grid lines far from the board

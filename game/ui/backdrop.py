@@ -1,0 +1,195 @@
+"""The animated background behind every opaque screen: a cyber grid over a neon floor.
+
+What never moves is drawn once per window size onto one opaque layer: a dark vertical
+gradient, a fine grid, the floor's rays converging on a glowing horizon, scanlines and a
+vignette; and a dimmer copy of it for the area behind a game board. Each frame copies that
+layer (one opaque blit) and draws the little that moves on top: the floor's crosswise lines
+gliding towards the player (one spacing every ``FLOOR_PERIOD`` seconds, the parallax against
+the still grid above) and a faint light band sweeping down the screen once every
+``SWEEP_PERIOD`` seconds.
+
+Behind the board (``calm``: the rectangle a game passes, its board with a margin) the
+backdrop is the dim still copy: nothing moves or brightens there, so the board's own changes
+are the only motion the eye meets. Reduced motion: the whole backdrop is still (the same frame
+every time). High contrast: a plain black fill, no grid and no glow.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import glow, theme
+
+FLOOR_PERIOD = 6.0  # seconds for a floor line to glide one spacing
+SWEEP_PERIOD = 14.0  # seconds for the light band to cross the screen once
+HORIZON = 0.62  # the horizon's height, a fraction of the window from the top
+FLOOR_LINES = 14  # crosswise lines on the floor (depth steps)
+RAYS = 24  # lines from the horizon's vanishing point to the bottom edge
+SCAN_STEP = 3  # px between scanlines
+CALM_DEPTH = (60, 60, 52)  # how much darker behind a board (x2 by the glow's gain, of 255)
+CALM_KEPT = 4  # shaded layers kept (one per screen with a board)
+
+
+def calm_reach(size: tuple[int, int]) -> int:
+    """How far the shade behind a board fades out beyond it."""
+    return max(12, min(size) // 30)
+
+
+def outside(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``area`` without ``hole``, as up to four rectangles (above, below, left, right)."""
+    hole = hole.clip(area)
+    if hole.w == 0 or hole.h == 0:
+        return [area]
+    parts = [
+        pygame.Rect(area.x, area.y, area.w, hole.y - area.y),
+        pygame.Rect(area.x, hole.bottom, area.w, area.bottom - hole.bottom),
+        pygame.Rect(area.x, hole.y, hole.x - area.x, hole.h),
+        pygame.Rect(hole.right, hole.y, area.right - hole.right, hole.h),
+    ]
+    return [p for p in parts if p.w > 0 and p.h > 0]
+
+
+def calm_hole(calm: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    """Where nothing moves: the board's area and the reach of its shade."""
+    reach = calm_reach(size)
+    return calm.inflate(2 * reach, 2 * reach)
+
+
+def floor_depth(phase: float, i: int) -> float:
+    """Depth 0 (horizon) .. 1 (bottom edge) of the floor's ``i``-th crosswise line at
+    ``phase`` (0..1 of a spacing): evenly spaced in distance, so they crowd at the horizon."""
+    z = (i + phase) / FLOOR_LINES  # 0..1, even steps in depth
+    return z * z  # perspective: a line's height on screen grows with its nearness
+
+
+def floor_lines(size: tuple[int, int], phase: float) -> list[pygame.Rect]:
+    """The floor's crosswise lines (1 px high) at ``phase`` of their glide."""
+    w, h = size
+    horizon = round(h * HORIZON)
+    ys = (horizon + round(floor_depth(phase, i) * (h - horizon)) for i in range(FLOOR_LINES))
+    return [pygame.Rect(0, y, w, 1) for y in ys if y > horizon]
+
+
+def paint_static(size: tuple[int, int]) -> pygame.Surface:
+    """The backdrop's still layer for a window of ``size`` (what the naive draw would redo
+    every frame)."""
+    w, h = size
+    layer = pygame.Surface((w, h))
+    # gradient: a column of a few pixels, stretched
+    column = pygame.Surface((1, 4))
+    for y, colour in enumerate(
+        (theme.HEADER, theme.BACKGROUND, theme.BACKGROUND_DEEP, (10, 8, 26))
+    ):
+        column.set_at((0, y), colour)
+    pygame.transform.smoothscale(column, (w, h), layer)
+    horizon = round(h * HORIZON)
+    # the fine grid above the horizon
+    cell = max(24, min(w, h) // 18)
+    for x in range(w // 2 % cell, w, cell):
+        pygame.draw.line(layer, theme.GRID, (x, 0), (x, horizon))
+    for y in range(horizon % cell, horizon, cell):
+        pygame.draw.line(layer, theme.GRID, (0, y), (w, y))
+    # the floor's rays, converging on the vanishing point
+    vx = w // 2
+    for i in range(RAYS + 1):
+        bx = round(-w + i * (3 * w) / RAYS)
+        pygame.draw.line(layer, theme.GRID_NEAR, (vx, horizon), (bx, h))
+    # the horizon's glow and line
+    halo = glow.glow_rect((w, 2), theme.GLOW_ACCENT, max(8, h // 40))
+    layer.blit(halo, halo.get_rect(center=(w // 2, horizon)), special_flags=pygame.BLEND_ADD)
+    pygame.draw.line(layer, theme.PRIMARY_HI, (0, horizon), (w, horizon))
+    # scanlines and a vignette (darker corners), shaded once
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    for y in range(0, h, SCAN_STEP):
+        pygame.draw.line(shade, theme.SCAN, (0, y), (w, y))
+    layer.blit(shade, (0, 0))
+    vignette = pygame.Surface((16, 9), pygame.SRCALPHA)
+    for y in range(9):
+        for x in range(16):
+            d = math.hypot((x - 7.5) / 8, (y - 4) / 4.5)
+            vignette.set_at((x, y), (0, 0, 0, min(140, round(max(0.0, d - 0.55) * 200))))
+    layer.blit(pygame.transform.smoothscale(vignette, (w, h)), (0, 0))
+    return layer
+
+
+class Backdrop:
+    """The background of the program's opaque screens (one per App, see the module docstring).
+
+    ``update(dt)`` advances its clock (the App's fixed steps); ``draw`` paints it. ``still``
+    (reduced motion) and ``plain`` (high contrast) follow the settings.
+    """
+
+    def __init__(self, still: bool = False, plain: bool = False) -> None:
+        self.still, self.plain = still, plain
+        self.t = 0.0
+        self._size: tuple[int, int] | None = None
+        self._layer: pygame.Surface | None = None
+        self._band: pygame.Surface | None = None
+        self._calm: dict[tuple[int, int, int, int], pygame.Surface] = {}
+
+    def update(self, dt: float) -> None:
+        if not self.still:
+            self.t += dt
+
+    def _static(self, size: tuple[int, int]) -> pygame.Surface:
+        if self._size != size or self._layer is None:
+            self._layer = paint_static(size)
+            w, h = size
+            self._band = glow.glow_rect((w, max(2, h // 200)), theme.GLOW_SWEEP, max(8, h // 40))
+            self._calm.clear()
+            self._size = size
+        return self._layer
+
+    def _calmed(self, layer: pygame.Surface, calm: pygame.Rect) -> pygame.Surface:
+        """The still layer shaded softly behind ``calm`` (a few kept: one per screen)."""
+        key = (calm.x, calm.y, calm.w, calm.h)
+        shaded = self._calm.get(key)
+        if shaded is None:
+            shaded = layer.copy()
+            shaded.set_clip(calm_hole(calm, shaded.get_size()))
+            for line in floor_lines(shaded.get_size(), 0.0):  # the floor stands still here
+                shaded.fill(theme.GRID_NEAR, line)
+            shaded.set_clip(None)
+            soft = calm_reach(layer.get_size())
+            halo = glow.glow_rect(calm.size, CALM_DEPTH, soft, corner=soft)
+            shade = pygame.Surface(layer.get_size())
+            shade.fill((255, 255, 255))
+            shade.blit(halo, halo.get_rect(center=calm.center), special_flags=pygame.BLEND_RGB_SUB)
+            shaded.blit(shade, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+            while len(self._calm) >= CALM_KEPT:
+                self._calm.pop(next(iter(self._calm)))
+            self._calm[key] = shaded
+        return shaded
+
+    def draw(self, surface: pygame.Surface, calm: pygame.Rect | None = None) -> None:
+        """Paint the whole of ``surface``. ``calm`` (a game board's area: pass a rectangle that
+        stays put while the board zooms or pans, shading it again costs ~10 ms) is dimmed with
+        a soft edge, and nothing moves within reach of it."""
+        if self.plain:
+            surface.fill(theme.HC_BACKGROUND)
+            return
+        screen = surface.get_rect()
+        layer = self._static(screen.size)
+        if calm is not None and calm.colliderect(screen):
+            surface.blit(self._calmed(layer, calm), (0, 0))
+            hole: pygame.Rect | None = calm_hole(calm, screen.size)
+        else:
+            surface.blit(layer, (0, 0))
+            hole = None
+        self._draw_moving(surface, hole)
+
+    def _draw_moving(self, surface: pygame.Surface, hole: pygame.Rect | None) -> None:
+        """The floor's gliding lines and the light band, none of it inside ``hole``."""
+        w, h = surface.get_size()
+        for line in floor_lines((w, h), 0.0 if self.still else (self.t / FLOOR_PERIOD) % 1.0):
+            for part in outside(line, hole) if hole is not None else [line]:
+                surface.fill(theme.GRID_NEAR, part)  # a 1-px fill: a fifth of draw.line's cost
+        band = self._band
+        if band is not None and not self.still:
+            y = round(((self.t / SWEEP_PERIOD) % 1.0) * (h + band.get_height())) - band.get_height()
+            box = band.get_rect(midtop=(w // 2, y))
+            for part in outside(box, hole) if hole is not None else [box]:
+                area = part.move(-box.x, -box.y)
+                surface.blit(band, part, area, special_flags=pygame.BLEND_ADD)

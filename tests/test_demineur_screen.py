@@ -9,7 +9,7 @@ from core.demineur.rules import Minesweeper
 from core.demineur.session import DemineurSession
 from game import i18n
 from game.app import App, Options
-from game.demineur import board as ms_board
+from game.demineur import sprites as ms_sprites
 from game.demineur.levels import Level, LevelScene, custom_problem
 from game.demineur.play import DemineurScene
 from game.demineur.stats import StatsScene
@@ -183,7 +183,7 @@ def test_pause_stops_the_timer_and_hides_the_board(app, clock):
         for x in range(board.x, board.right, 7)
         for y in range(board.y, board.bottom, 7)
     }
-    assert ms_board.CLASSIC.revealed not in colours and ms_board.CLASSIC.hidden not in colours
+    assert ms_sprites.NEON.revealed not in colours and ms_sprites.NEON.hidden not in colours
     app.dispatch(Intent(Kind.PAUSE, Device.GAMEPAD))
     assert app.scenes.top is scene
     clock.now += 2
@@ -212,10 +212,20 @@ def test_a_loss_shows_every_mine_and_crosses_wrong_flags(app, clock):
     scene.act("flag", 1, 8)  # wrong
     scene.act("tap", 2, 8)
     assert scene.game.status == "lost"
+    # at once: the mine that went off and the wrong flag; the other mines come one by one,
+    # the nearest first, and the figures once they all show
     codes = scene.codes()
-    assert codes[2, 8] == ms_board.EXPLODED
-    assert codes[4, 8] == ms_board.MINE and codes[0, 8] == ms_board.FLAG
-    assert codes[1, 8] == ms_board.WRONG_FLAG
+    assert codes[2, 8] == ms_sprites.EXPLODED and codes[1, 8] == ms_sprites.WRONG_FLAG
+    assert codes[4, 8] == ms_sprites.HIDDEN and codes[0, 8] == ms_sprites.FLAG
+    assert "game over" not in scene.message_text()
+    scene.update(0.3)
+    assert scene.codes()[4, 8] == ms_sprites.MINE and scene.codes()[8, 8] == ms_sprites.HIDDEN
+    scene.update(1.0)
+    codes = scene.codes()
+    assert codes[2, 8] == ms_sprites.EXPLODED
+    assert codes[4, 8] == ms_sprites.MINE and codes[8, 8] == ms_sprites.MINE
+    assert codes[1, 8] == ms_sprites.WRONG_FLAG and codes[0, 8] == ms_sprites.FLAG
+    assert "game over" in scene.message_text()
     assert not scene.result.won and scene.rank is None
     # scored on what was solved: the one opening of five clicks' worth, over four clicks
     assert "3BV 1/5" in scene.result_text() and "efficiency 25%" in scene.result_text()
@@ -234,7 +244,7 @@ def test_a_win_flags_the_mines_and_shows_the_figures(app, clock):
     for r in (1, 3, 5, 7):
         scene.act("tap", r, 8)
     assert scene.game.status == "won"
-    assert (scene.codes()[MINES] == ms_board.FLAG).all()
+    assert (scene.codes()[MINES] == ms_sprites.FLAG).all()
     res = scene.result
     assert res.won and res.ms == 12500 and scene.rank == 1
     assert res.bv == 5  # one opening plus the four numbers 1,3,5,7 on the right edge
@@ -344,11 +354,11 @@ def test_hint_marks_the_evidence_and_says_it_in_the_players_language(app, clock)
     app.dispatch(Intent(Kind.HINT, Device.KEYBOARD))
     hint = scene.hint
     assert hint is not None and scene.session.hints_used == 1
-    marks = scene.codes() // ms_board.MARK
+    marks = scene.codes() // ms_sprites.MARK
     for item in hint.evidence:
         if item[0] == "number":
-            assert marks[item[1], item[2]] == ms_board.USED
-    wanted = ms_board.SAFE if hint.kind == "safe" else ms_board.DEDUCED_MINE
+            assert marks[item[1], item[2]] == ms_sprites.USED
+    wanted = ms_sprites.SAFE if hint.kind == "safe" else ms_sprites.DEDUCED_MINE
     assert all(marks[r, c] == wanted for r, c in hint.cells)
     assert scene.message and scene.message != hint.technique
     assert "sor" in scene.message  # Hungarian: row = sor
@@ -405,15 +415,91 @@ def test_the_cascade_ripples_out_and_a_tap_skips_it(app, clock):
     scene = open_scene(app, clock)
     scene.act("tap", 4, 0)
     codes = scene.codes()
-    assert codes[4, 0] == ms_board.OPEN and codes[4, 6] == ms_board.HIDDEN  # not there yet
+    assert codes[4, 0] == ms_sprites.OPEN and codes[4, 6] == ms_sprites.HIDDEN  # not there yet
     scene.update(0.1)
-    assert scene.codes()[4, 3] == ms_board.OPEN and scene.codes()[4, 6] == ms_board.HIDDEN
+    assert scene.codes()[4, 3] == ms_sprites.OPEN and scene.codes()[4, 6] == ms_sprites.HIDDEN
     click(app, centre(scene, 0, 0))
-    assert scene.codes()[4, 6] == ms_board.OPEN
+    assert scene.codes()[4, 6] == ms_sprites.OPEN
     app.change_setting("reduced_motion", True)
     scene.retry()
     scene.act("tap", 4, 0)
-    assert scene.codes()[4, 6] == ms_board.OPEN  # no ripple with reduced motion
+    assert scene.codes()[4, 6] == ms_sprites.OPEN  # no ripple with reduced motion
+
+
+def sounds_of(app):
+    """The names of the sounds the screen plays from now on, in order."""
+    played = []
+    app.audio.play = played.append
+    return played
+
+
+def win_the_test_board(scene):
+    scene.act("tap", 4, 0)
+    for r in range(9):
+        scene.act("tap", r, 7)
+    for r in (1, 3, 5, 7):
+        scene.act("tap", r, 8)
+    assert scene.game.status == "won"
+
+
+def test_a_move_during_the_cascade_acts_at_once_on_the_real_board(app, clock):
+    scene = open_scene(app, clock)
+    scene.act("tap", 4, 0)
+    scene.update(0.05)
+    app.draw(0)
+    assert scene.codes()[4, 6] == ms_sprites.HIDDEN  # the wave has not reached it yet
+    click(app, centre(scene, 0, 8), button=3)  # a flag on a cell the wave is not opening
+    assert scene.game.flagged[0, 8]
+    click(app, centre(scene, 1, 8))  # and a reveal
+    assert scene.game.revealed[1, 8]
+    app.draw(0)  # the next frame shows the board as it is: the whole opening, the flag, the 1
+    codes = scene.codes()
+    assert (codes[:, :7] >= ms_sprites.OPEN).all()
+    assert codes[0, 8] == ms_sprites.FLAG and codes[1, 8] == ms_sprites.OPEN + 2
+
+
+def test_the_cascade_ticks_softly_and_a_flag_drops_in(app, clock):
+    scene = open_scene(app, clock)
+    played = sounds_of(app)
+    scene.act("tap", 4, 0)  # seven rings: 0.21 s
+    for _ in range(20):
+        scene.update(1 / 60)
+    ticks = played.count("cascade_tick")
+    assert played[0] == "cascade" and 2 <= ticks <= 3  # one every 70 ms at most, not per ring
+    scene.act("flag", 0, 8)
+    assert played[-1] == "flag" and scene.effects.plants
+    app.draw(0)
+    scene.update(0.5)
+    assert not scene.effects.plants  # a short drop, then the plain flag
+    scene.act("flag", 0, 8)
+    assert played[-1] == "unflag" and not scene.game.flagged[0, 8]
+
+
+def test_a_win_sweeps_the_board_then_says_so(app, clock):
+    scene = open_scene(app, clock)
+    win_the_test_board(scene)
+    assert "You won" not in scene.message_text()
+    for _ in range(30):  # half a second of frames, drawn
+        scene.update(1 / 60)
+        app.draw(0)
+    scene.update(0.3)
+    assert "You won" in scene.message_text()
+
+
+def test_reduced_motion_shows_every_ending_at_once(app, clock):
+    app.change_setting("reduced_motion", True)
+    scene = open_scene(app, clock)
+    scene.act("tap", 4, 0)
+    scene.act("flag", 1, 8)  # wrong
+    assert not scene.effects.plants
+    scene.act("tap", 0, 8)
+    codes = scene.codes()
+    assert codes[0, 8] == ms_sprites.EXPLODED and codes[8, 8] == ms_sprites.MINE
+    assert codes[1, 8] == ms_sprites.WRONG_FLAG and "game over" in scene.message_text()
+    assert scene.effects.board_offset() == (0, 0)
+    scene.retry()
+    win_the_test_board(scene)
+    assert "You won" in scene.message_text()
 
 
 def test_only_changed_cells_are_redrawn(app, clock):

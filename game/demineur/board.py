@@ -1,103 +1,35 @@
 """The Démineur board: cell codes from the game, a zoomable, pannable view, cached drawing.
 
-Each cell is drawn from one small integer, its *code*: what the cell shows (hidden, flag,
-number, mine...) plus the hint mark on it. ``BoardView.draw`` keeps a surface of the
-viewport and the codes it last drew there (Tatham's drawstate): a frame redraws only the
-cells whose code changed, as one batch of blits of pre-rendered tiles, then puts the surface
-on the screen. Moving or zooming the view redraws the visible cells once.
+Each cell is drawn from one small integer, its *code* (``game.demineur.sprites``): what the
+cell shows (hidden, flag, number, mine...) plus the hint mark on it. ``BoardView.draw`` keeps
+a surface of the viewport and the codes it last drew there (Tatham's drawstate): a frame
+redraws only the cells whose code changed, as one batch of blits of pre-rendered tiles, then
+puts the surface on the screen. Moving or zooming the view redraws the visible cells once.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 import pygame
 
 from core.demineur.rules import Minesweeper
+from game.demineur.sprites import (
+    EXPLODED,
+    FLAG,
+    HIDDEN,
+    MARK,
+    MINE,
+    N_CODES,
+    NEON,
+    OPEN,
+    WRONG_FLAG,
+    Palette,
+    Tiles,
+    tiles,
+)
 from game.ui.text import FontBook
 
-# what a cell shows
-HIDDEN, FLAG = 0, 1
-OPEN = 2  # OPEN + n: a revealed cell with n mines around it (n = 0..8)
-MINE, EXPLODED, WRONG_FLAG = 11, 12, 13
-# the hint mark on it (code = shows + MARK * mark)
-MARK = 16
-NO_MARK, USED, SAFE, DEDUCED_MINE, GUESS = range(5)
-N_CODES = MARK * 5
-
 MIN_TOUCH_CELL = 44  # px: a finger needs about this much (Metrics never goes below it)
-
-
-@dataclass(frozen=True)
-class Palette:
-    gap: tuple[int, int, int]
-    hidden: tuple[int, int, int]
-    hidden_edge: tuple[int, int, int]
-    revealed: tuple[int, int, int]
-    numbers: tuple[tuple[int, int, int], ...]  # index 1..8
-    flag: tuple[int, int, int]
-    mine: tuple[int, int, int]
-    exploded: tuple[int, int, int]
-    cross: tuple[int, int, int]
-    used: tuple[int, int, int]
-    safe: tuple[int, int, int]
-    deduced_mine: tuple[int, int, int]
-    guess: tuple[int, int, int]
-
-
-# The classic number colours (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey)
-CLASSIC = Palette(
-    gap=(12, 17, 28),
-    hidden=(58, 78, 114),
-    hidden_edge=(86, 110, 152),
-    revealed=(206, 212, 222),
-    numbers=(
-        (0, 0, 0),
-        (0, 0, 255),
-        (0, 128, 0),
-        (220, 0, 0),
-        (0, 0, 128),
-        (128, 0, 0),
-        (0, 128, 128),
-        (0, 0, 0),
-        (96, 96, 96),
-    ),
-    flag=(235, 60, 40),
-    mine=(20, 20, 24),
-    exploded=(255, 70, 50),
-    cross=(220, 0, 0),
-    used=(255, 150, 30),
-    safe=(40, 200, 110),
-    deduced_mine=(240, 60, 200),
-    guess=(255, 214, 64),
-)
-# High contrast: white revealed cells, near-black hidden ones, darker and more distinct digits.
-HIGH_CONTRAST = Palette(
-    gap=(0, 0, 0),
-    hidden=(34, 38, 48),
-    hidden_edge=(150, 160, 180),
-    revealed=(255, 255, 255),
-    numbers=(
-        (0, 0, 0),
-        (0, 0, 200),
-        (0, 100, 0),
-        (200, 0, 0),
-        (70, 0, 140),
-        (120, 50, 0),
-        (0, 95, 110),
-        (0, 0, 0),
-        (70, 70, 70),
-    ),
-    flag=(255, 80, 40),
-    mine=(0, 0, 0),
-    exploded=(255, 0, 0),
-    cross=(255, 0, 0),
-    used=(255, 140, 0),
-    safe=(0, 230, 120),
-    deduced_mine=(255, 60, 230),
-    guess=(255, 230, 0),
-)
 
 
 def cell_codes(
@@ -107,9 +39,10 @@ def cell_codes(
 ) -> np.ndarray:
     """The code of every cell, ``(rows, cols)`` int16.
 
-    ``marks`` holds a hint mark per cell; ``pending`` cells are revealed but not shown yet
-    (the cascade ripple). Once the game is lost every mine shows, the exploded one apart, and
-    wrong flags are crossed; once won every mine shows a flag.
+    ``marks`` holds a hint mark per cell; ``pending`` cells are not shown yet (the cascade's
+    wave, the mines shown one by one after an explosion): drawn hidden. Once the game is lost
+    every mine shows, the exploded one apart, and wrong flags are crossed (the exploded mine
+    and the wrong flags at once, whatever is pending); once won every mine shows a flag.
     """
     revealed = game.revealed
     flagged = game.flagged
@@ -120,7 +53,7 @@ def cell_codes(
         mines = game.mine_mask
         assert mines is not None  # laid out with the counts
         if game.status == "lost":
-            codes[mines & ~flagged] = MINE
+            codes[mines & ~flagged if pending is None else mines & ~flagged & ~pending] = MINE
             codes[flagged & ~mines] = WRONG_FLAG
             codes[game.exploded] = EXPLODED
         elif game.status == "won":
@@ -128,109 +61,6 @@ def cell_codes(
     if marks is not None:
         codes += MARK * marks.astype(np.int16)
     return codes
-
-
-class Tiles:
-    """Every code drawn once at one cell size (a tile includes its share of the grid gap)."""
-
-    def __init__(self, fonts: FontBook, size: int, palette: Palette) -> None:
-        self.size, self.palette = size, palette
-        self._fonts = fonts
-        self._tiles: dict[int, pygame.Surface] = {}
-
-    def __getitem__(self, code: int) -> pygame.Surface:
-        tile = self._tiles.get(code)
-        if tile is None:
-            tile = self._tiles[code] = self._draw(code)
-        return tile
-
-    def _draw(self, code: int) -> pygame.Surface:
-        s, p = self.size, self.palette
-        shows, mark = code % MARK, code // MARK
-        tile = pygame.Surface((s, s))
-        tile.fill(p.gap)
-        gap = 1 if s < 24 else 2
-        box = pygame.Rect(0, 0, s - gap, s - gap)
-        radius = max(0, s // 10)
-        if OPEN <= shows < OPEN + 9 or shows in (MINE, EXPLODED):
-            back = p.exploded if shows == EXPLODED else p.revealed
-            pygame.draw.rect(tile, back, box, border_radius=radius)
-        else:
-            pygame.draw.rect(tile, p.hidden, box, border_radius=radius)
-            edge = max(1, s // 12)
-            pygame.draw.rect(tile, p.hidden_edge, box, edge, border_radius=radius)
-        if OPEN + 1 <= shows <= OPEN + 8:
-            n = shows - OPEN
-            digit = self._fonts.render_line(str(n), max(6, round(s * 0.72)), True, p.numbers[n])
-            tile.blit(digit, digit.get_rect(center=box.center))
-        elif shows in (FLAG, WRONG_FLAG):
-            self._flag(tile, box)
-            if shows == WRONG_FLAG:
-                w = max(2, s // 10)
-                a, b = (
-                    box.inflate(-s // 5, -s // 5).topleft,
-                    box.inflate(-s // 5, -s // 5).bottomright,
-                )
-                c, d = (a[0], b[1]), (b[0], a[1])
-                pygame.draw.line(tile, p.cross, a, b, w)
-                pygame.draw.line(tile, p.cross, c, d, w)
-        elif shows in (MINE, EXPLODED):
-            self._mine(tile, box)
-        self._mark(tile, box, mark)
-        return tile
-
-    def _flag(self, tile: pygame.Surface, box: pygame.Rect) -> None:
-        s, p = self.size, self.palette
-        x0 = box.x + round(s * 0.36)
-        top, bottom = box.y + round(s * 0.2), box.y + round(s * 0.8)
-        pole = max(1, s // 14)
-        pygame.draw.rect(tile, (235, 238, 245), (x0, top, pole, bottom - top))
-        pygame.draw.polygon(
-            tile,
-            p.flag,
-            [
-                (x0 + pole, top),
-                (box.x + round(s * 0.78), top + round(s * 0.17)),
-                (x0 + pole, top + round(s * 0.36)),
-            ],
-        )
-        pygame.draw.rect(
-            tile, (235, 238, 245), (box.x + round(s * 0.24), bottom - pole, round(s * 0.36), pole)
-        )
-
-    def _mine(self, tile: pygame.Surface, box: pygame.Rect) -> None:
-        s, p = self.size, self.palette
-        c = box.center
-        r = max(2, round(s * 0.24))
-        w = max(1, s // 14)
-        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            k = r * 1.45 if dx and dy else r * 1.6
-            k = k / (2**0.5) if dx and dy else k
-            pygame.draw.line(
-                tile, p.mine, (c[0] - dx * k, c[1] - dy * k), (c[0] + dx * k, c[1] + dy * k), w
-            )
-        pygame.draw.circle(tile, p.mine, c, r)
-        pygame.draw.circle(tile, (250, 250, 250), (c[0] - r // 3, c[1] - r // 3), max(1, r // 4))
-
-    def _mark(self, tile: pygame.Surface, box: pygame.Rect, mark: int) -> None:
-        if mark == NO_MARK:
-            return
-        s, p = self.size, self.palette
-        w = max(2, s // 9)
-        if mark == USED:
-            pygame.draw.rect(tile, p.used, box, w, border_radius=max(0, s // 10))
-        elif mark == SAFE:
-            pygame.draw.circle(tile, p.safe, box.center, round(s * 0.3), w)
-        elif mark == DEDUCED_MINE:
-            inner = box.inflate(-round(s * 0.4), -round(s * 0.4))
-            pygame.draw.line(tile, p.deduced_mine, inner.topleft, inner.bottomright, w)
-            pygame.draw.line(tile, p.deduced_mine, inner.bottomleft, inner.topright, w)
-            pygame.draw.rect(
-                tile, p.deduced_mine, box, max(1, w // 2), border_radius=max(0, s // 10)
-            )
-        elif mark == GUESS:
-            pygame.draw.rect(tile, p.guess, box, w, border_radius=max(0, s // 10))
-            pygame.draw.circle(tile, p.guess, box.center, max(2, s // 8))
 
 
 class BoardView:
@@ -245,7 +75,7 @@ class BoardView:
     gives a cell speaks the game's ``(row, col)``.
     """
 
-    def __init__(self, rows: int, cols: int, fonts: FontBook, palette: Palette = CLASSIC) -> None:
+    def __init__(self, rows: int, cols: int, fonts: FontBook, palette: Palette = NEON) -> None:
         self.game_shape = (rows, cols)
         self.transposed = False
         self.rows, self.cols = rows, cols
@@ -400,11 +230,14 @@ class BoardView:
 
     def tiles(self) -> Tiles:
         if self._tiles is None or self._tiles.size != self.px:
-            self._tiles = Tiles(self.fonts, self.px, self.palette)
+            self._tiles = tiles(self.fonts, self.px, self.palette)
         return self._tiles
 
-    def draw(self, surface: pygame.Surface, codes: np.ndarray) -> None:
-        """Bring the cached viewport up to ``codes`` (only changed cells) and show it."""
+    def draw(
+        self, surface: pygame.Surface, codes: np.ndarray, offset: tuple[int, int] = (0, 0)
+    ) -> None:
+        """Bring the cached viewport up to ``codes`` (only changed cells) and show it,
+        moved by ``offset`` (the explosion's shake) within its rectangle."""
         if self.transposed:
             codes = codes.T
         px = self.px
@@ -430,7 +263,14 @@ class BoardView:
             ys = (changed_r * px + y0).tolist()
             self._cache.fblits([(tiles[v], (x, y)) for v, x, y in zip(values, xs, ys, strict=True)])
             old[changed_r, changed_c] = new[changed_r, changed_c]
-        surface.blit(self._cache, self.rect)
+        if offset == (0, 0):
+            surface.blit(self._cache, self.rect)
+        else:
+            clip = surface.get_clip()
+            surface.set_clip(self.rect)
+            surface.fill(self.palette.gap, self.rect)
+            surface.blit(self._cache, self.rect.move(offset))
+            surface.set_clip(clip)
 
     def draw_cell(self, surface: pygame.Surface, r: int, c: int, code: int, dx: int = 0) -> None:
         """One cell straight onto the screen, shifted by ``dx`` (the number's shake)."""

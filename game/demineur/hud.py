@@ -5,17 +5,20 @@ refusal, the figures of a finished game). Drawing only: the scene passes in what
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import numpy as np
 import pygame
 
-from core.demineur.session import Result
 from core.hints import Hint
-from game.demineur import board
-from game.demineur.board import Palette
+from game.demineur import sprites
 from game.i18n import _, decimal, percent
 from game.ui import theme
 from game.ui.widgets import UI, Widget, draw_focus
+
+if TYPE_CHECKING:  # the level screen reads format_time: the board and numpy load with play
+    import numpy as np
+
+    from core.demineur.session import Result
 
 
 class FlagSwitch(Widget):
@@ -24,7 +27,7 @@ class FlagSwitch(Widget):
     def __init__(
         self,
         rect: pygame.Rect,
-        palette: Palette,
+        palette: sprites.Palette,
         flag_mode: Callable[[], bool],
         toggle: Callable[[], None],
     ) -> None:
@@ -36,8 +39,8 @@ class FlagSwitch(Widget):
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=m.gap)
         half = self.rect.w // 2
         tile = max(8, min(half, self.rect.h) * 7 // 10)
-        tiles = board.Tiles(ui.fonts, tile, self.palette)
-        for i, code in enumerate((board.OPEN + 1, board.FLAG)):
+        tiles = sprites.tiles(ui.fonts, tile, self.palette)
+        for i, code in enumerate((sprites.OPEN + 1, sprites.FLAG)):
             seg = pygame.Rect(self.rect.x + i * half, self.rect.y, half, self.rect.h)
             active = self.flag_mode() == (i == 1)
             if active:
@@ -115,7 +118,7 @@ def draw_message(
     box: pygame.Rect,
     text: str,
     hint: Hint | None,
-    palette: Palette,
+    palette: sprites.Palette,
 ) -> None:
     """The message line; with a hint, the legend of the marks it uses beneath it."""
     m = ui.m
@@ -136,13 +139,13 @@ def draw_message(
 
 def legend_items(hint: Hint) -> list[tuple[int, str]]:
     """The rule book's legend for the marks a hint uses: (tile code, label)."""
-    items = [(board.OPEN + 2 + board.MARK * board.USED, _("used number"))]
+    items = [(sprites.OPEN + 2 + sprites.MARK * sprites.USED, _("used number"))]
     if hint.kind == "safe":
-        items.append((board.MARK * board.SAFE, _("deduced safe cell")))
+        items.append((sprites.MARK * sprites.SAFE, _("deduced safe cell")))
     elif hint.kind == "mine":
-        items.append((board.MARK * board.DEDUCED_MINE, _("deduced mine")))
+        items.append((sprites.MARK * sprites.DEDUCED_MINE, _("deduced mine")))
     else:
-        items.append((board.MARK * board.GUESS, _("least risky cell")))
+        items.append((sprites.MARK * sprites.GUESS, _("least risky cell")))
     return items
 
 
@@ -151,12 +154,12 @@ def draw_legend(
     ui: UI,
     box: pygame.Rect,
     items: list[tuple[int, str]],
-    palette: Palette,
+    palette: sprites.Palette,
     stacked: bool = False,
 ) -> None:
     """The legend's items side by side in ``box``, or ``stacked`` one under the other."""
     row_h = box.h // len(items) if stacked else box.h
-    tiles = board.Tiles(ui.fonts, max(8, row_h - 2), palette)
+    tiles = sprites.tiles(ui.fonts, max(8, row_h - 2), palette)
     slot = box.w if stacked else box.w // len(items)
     for i, (code, label) in enumerate(items):
         x = box.x if stacked else box.x + i * slot
@@ -179,11 +182,13 @@ def draw_legend(
 
 def hint_marks(hint: Hint, rows: int, cols: int) -> np.ndarray:
     """The board marks of a hint: its used numbers and the cells it concludes about."""
+    import numpy as np
+
     marks = np.zeros((rows, cols), np.int8)
     for item in hint.evidence:
         if item[0] == "number":
-            marks[item[1], item[2]] = board.USED
-    mark = {"safe": board.SAFE, "mine": board.DEDUCED_MINE}.get(hint.kind, board.GUESS)
+            marks[item[1], item[2]] = sprites.USED
+    mark = {"safe": sprites.SAFE, "mine": sprites.DEDUCED_MINE}.get(hint.kind, sprites.GUESS)
     for r, c in hint.cells:
         marks[r, c] = mark
     return marks

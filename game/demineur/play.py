@@ -33,8 +33,8 @@ from core.demineur.session import DemineurSession, Result
 from core.hints import Hint
 from core.moves import Refusal
 from game import hints
-from game.demineur import board, store
-from game.demineur.board import CLASSIC, HIGH_CONTRAST, BoardView, cell_codes
+from game.demineur import board, sprites, store
+from game.demineur.board import BoardView, cell_codes
 from game.demineur.effects import Effects
 from game.demineur.hud import FlagSwitch, draw_counters, draw_message, hint_marks, result_text
 from game.demineur.hud import timer_text as format_clock
@@ -130,8 +130,8 @@ class DemineurScene(SessionScene[DemineurSession]):
         self._codes = None
         super().resume()
 
-    def palette(self) -> board.Palette:
-        return HIGH_CONTRAST if self.app.settings.high_contrast else CLASSIC
+    def palette(self) -> sprites.Palette:
+        return sprites.HIGH_CONTRAST if self.app.settings.high_contrast else sprites.NEON
 
     # ---- layout ------------------------------------------------------------------------------
     def bottom_h(self, m: Metrics) -> int:
@@ -254,7 +254,10 @@ class DemineurScene(SessionScene[DemineurSession]):
             return
         name = outcome.move[0]
         if name == "flag":
-            self.app.audio.play("flag")
+            planted = bool(game.flagged[outcome.move[1], outcome.move[2]])
+            self.app.audio.play("flag" if planted else "unflag")
+            if planted:
+                self.effects.plant((outcome.move[1], outcome.move[2]))
         elif name == "chord":
             self.app.audio.play("chord")
         elif outcome.result > 1:
@@ -295,7 +298,11 @@ class DemineurScene(SessionScene[DemineurSession]):
             store.save_best(self.app.storage, self.session)
         self.save()  # a finished game leaves no unfinished one behind
         self.app.audio.play("win" if result.won else "explosion")
-        self.effects.end(result.won, self.view.rect)
+        game = self.game
+        if result.won:
+            self.effects.win(self.view.rect)
+        elif game.exploded is not None and game.mine_mask is not None:
+            self.effects.explode(game.exploded, game.mine_mask & ~game.flagged)
 
     def skip_ripple(self) -> bool:
         if self.effects.skip_ripple():
@@ -491,8 +498,10 @@ class DemineurScene(SessionScene[DemineurSession]):
     # ---- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
-        if self.effects.update(dt) and not self.effects.rippling:
-            self._codes = None  # the ripple has shown its last ring
+        if self.effects.update(dt) and not self.effects.revealing:
+            self._codes = None  # the wave has shown its last cells
+        for name in self.effects.take_sounds():
+            self.app.audio.play(name)
         self.keep_saved(dt)
 
     # ---- drawing -----------------------------------------------------------------------------
@@ -528,7 +537,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             self.draw_prompt_bar(surface, ui)
 
     def message_text(self) -> str:
-        if self.result is not None:
+        if self.result is not None and self.effects.result_shown:
             return result_text(self.result, self.session.hints_used, self.rank)
         if self.message:
             return self.message
@@ -541,7 +550,7 @@ class DemineurScene(SessionScene[DemineurSession]):
     def draw_board(self, surface: pygame.Surface, ui: UI) -> None:
         codes = self.codes()
         view = self.view
-        view.draw(surface, codes)
+        view.draw(surface, codes, self.effects.board_offset())
         if self.hint is not None and view.px < ui.m.unit // 2:
             # small cells: ring the hint so it can be found on a big board
             cells = [view.cell_rect(r, c) for r, c in self.hint.cells]
@@ -554,7 +563,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             rect = view.cell_rect(*self.cursor)
             width = max(2, view.px // 8)
             pygame.draw.rect(surface, theme.FOCUS, rect.inflate(width, width), width)
-        self.effects.draw(surface, view, codes, self.game.exploded)
+        self.effects.draw(surface, view, codes)
         if not view.whole_board_visible:
             self.draw_overview(surface, codes)
 

@@ -9,8 +9,9 @@ import pygame
 
 from core.demineur.session import DemineurSession
 from core.midend import Replay
-from game.demineur.board import CLASSIC, HIGH_CONTRAST, BoardView, cell_codes
+from game.demineur.board import BoardView, cell_codes
 from game.demineur.levels import Level
+from game.demineur.sprites import HIGH_CONTRAST, NEON
 from game.shell.replay import ReplayScene
 from game.shell.scene import Host
 
@@ -21,7 +22,7 @@ class DemineurReplay(ReplayScene):
         g = replay.final.game
         level = Level(replay.final.level, g.cols, g.rows, g.mines)
         super().__init__(app, replay, level.title())
-        palette = HIGH_CONTRAST if app.settings.high_contrast else CLASSIC
+        palette = HIGH_CONTRAST if app.settings.high_contrast else NEON
         self.view = BoardView(g.rows, g.cols, app.fonts, palette)
         self._codes: np.ndarray | None = None
 

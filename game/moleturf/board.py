@@ -1,13 +1,13 @@
 """The Cyber Mole Turf board, drawn by the program at the window's native size.
 
-Neon on black: each turf is filled with a dark shade of its colour and outlined by a glowing
-line of the full colour where it meets another turf. Moles are drawn (a squad mole with a cyan
-visor) and burrow in when placed; the player's ❌ are bold white-magenta crosses, the
-automatic ones thin and dim. The turf layer is cached per size and map (Tatham's drawstate):
-only moles, markers and highlights are drawn every frame.
+Light turf fills (``sprites.TURF_RGB``, the colours the hint sentences name) split by dark
+borders where two turfs meet, under a neon halo; moles, the player's bold ❌ and the
+assistant's thin ones are sprites in each fill's ink (``game.moleturf.sprites``).
 
-Turf ``k`` is painted ``TURF_RGB[k]``, the colour the hint sentences name
-(``game.hints.TURF_COLOURS[k]``).
+Drawing follows Tatham's drawstate: the turf layer is made once per cell size and map, and a
+second opaque layer keeps what lies on each cell at rest; a frame redraws only the cells whose
+content changed since the last one, then blits that layer whole and draws what moves on top
+(a mole burrowing in, a mole in conflict, the one mole fidgeting, the hint, the cursor).
 """
 
 from __future__ import annotations
@@ -18,67 +18,35 @@ from dataclasses import dataclass, field
 import numpy as np
 import pygame
 
-from game.ui import theme
+from game.moleturf.sprites import (
+    BURROW_S,
+    CONFLICT,
+    GRID_BG,
+    IDLE_S,
+    MARK,
+    MARK_CORE,
+    PATTERNS,
+    TURF_RGB,
+    dark,
+    draw_cross,
+    draw_mole,
+    draw_pattern,
+    frame_index,
+    ink,
+    mark_sprite,
+    mix,
+    mole_frame,
+    pattern_colour,
+)
+from game.ui import glow, theme
 
-# red, orange, yellow, green, cyan, blue, purple, pink, brown, then up to 16 turfs
-TURF_RGB = (
-    (255, 59, 74),
-    (255, 140, 26),
-    (255, 226, 46),
-    (46, 220, 90),
-    (38, 226, 240),
-    (52, 108, 255),
-    (168, 80, 255),
-    (255, 102, 204),
-    (170, 110, 64),
-    (180, 255, 60),
-    (0, 160, 150),
-    (40, 50, 160),
-    (230, 40, 230),
-    (128, 128, 0),
-    (150, 150, 160),
-    (240, 240, 240),
-)
-# colour-blind aid: a shape per turf, drawn in the cell's corner and in the status dot
-PATTERNS = (
-    "circle",
-    "square",
-    "triangle",
-    "diamond",
-    "plus",
-    "ring",
-    "bar",
-    "cross",
-    "dots",
-    "vbar",
-    "hollow_square",
-    "down_triangle",
-    "hollow_diamond",
-    "slash",
-    "backslash",
-    "star",
-)
-GRID_BG = (6, 8, 16)
-MARK = (255, 120, 220)  # the player's ❌
-MARK_CORE = (255, 235, 250)
-AUTO_MARK = (120, 150, 185)  # the assistant's ❌
-CONFLICT = (255, 40, 60)
+__all__ = ["CONFLICT", "MARK", "MARK_CORE", "TURF_RGB", "draw_cross", "draw_mole"]
+
 HINT = (255, 255, 255)  # the units a hint used: white, a colour no turf has
-MOLE_BODY = (92, 80, 128)
-MOLE_BELLY = (150, 138, 182)
-MOLE_EDGE = (20, 12, 30)
-VISOR = (41, 235, 255)
-NOSE = (255, 110, 160)
-BURROW_S = 0.35  # seconds a mole takes to burrow in
-
-
-def dark(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
-    r, g, b = colour
-    return (round(r * f), round(g * f), round(b * f))
-
-
-def mix(a, b, t: float) -> tuple[int, int, int]:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+IDLE_EVERY = 2.5  # seconds between two fidgets (one mole at a time)
+BREAK_S = 0.8  # seconds a broken shield flashes and splits
+# what a cell holds at rest, as the content layer keeps it
+EMPTY, MOLE, MARKED, AUTO, PENDING, PENDING_REMOVE = range(6)
 
 
 @dataclass
@@ -95,6 +63,9 @@ class Look:
     burrows: dict[tuple[int, int], float] = field(default_factory=dict)  # cell -> start time
     patterns: bool = False
     reduced_motion: bool = False
+    high_contrast: bool = False
+    alarm: float = 0.0  # 0..1: the shield alarm's strength this frame (a red halo)
+    cheer: bool = False  # the sector is won: the moles celebrate
 
 
 class BoardView:
@@ -108,8 +79,10 @@ class BoardView:
         side = self.cell * n
         self.rect = pygame.Rect(0, 0, side, side)
         self.rect.center = area.center
-        self._layer: pygame.Surface | None = None
+        self._layer: pygame.Surface | None = None  # the turfs
         self._layer_key: tuple | None = None
+        self._contents = pygame.Surface((1, 1))  # the turfs and what lies on them at rest
+        self._codes = np.zeros((n, n), np.int8)  # what the content layer shows on each cell
 
     def cell_rect(self, r: int, c: int) -> pygame.Rect:
         return pygame.Rect(
@@ -189,80 +162,156 @@ class BoardView:
     def draw(self, surface: pygame.Surface, game, look: Look, offset=(0, 0)) -> None:
         """Draw ``game`` (a ``MoleTurf``) shifted by ``offset`` (the screen shake)."""
         regions = game.regions
-        key = (self.cell, regions.tobytes(), look.patterns)
-        layer = self._layer
-        if layer is None or self._layer_key != key:
-            layer = self._layer = self._turf_layer(regions, look.patterns)
+        key = (self.cell, regions.tobytes(), look.patterns, look.high_contrast)
+        if self._layer is None or self._layer_key != key:
+            self._layer = self._turf_layer(regions, look.patterns, look.high_contrast)
             self._layer_key = key
+            self._contents = self._layer.copy()
+            self._codes = np.zeros((self.n, self.n), np.int8)
+        turf = self._layer
+        self._update_contents(game, look, turf)
         ox, oy = offset
-        surface.blit(layer, (self.rect.x - self.cell // 2 + ox, self.rect.y - self.cell // 2 + oy))
+        at = self.rect.move(ox, oy)
+        if not look.high_contrast:
+            self._draw_halo(surface, at, look.alarm)
+        surface.blit(self._contents, at)
         if look.hint_units:
             self._draw_evidence(surface, regions, look, ox, oy)
-        marks, autos, moles = game.marks, game.auto_marks, game.moles
+        s = self.cell
         conflicts = game.conflicts
-        pending = set(look.pending)
-        for r in range(self.n):
-            for c in range(self.n):
-                box = self.cell_rect(r, c).move(ox, oy)
-                if moles[r, c]:
-                    self._draw_mole(surface, box, (r, c), look, (r, c) in conflicts)
-                elif (r, c) in pending:
-                    if look.pending_remove:
-                        if marks[r, c]:
-                            draw_cross(surface, box, MARK, MARK_CORE, 0.28, alpha=90)
-                    else:
-                        draw_cross(surface, box, MARK, MARK_CORE, 0.34, alpha=170)
-                elif marks[r, c]:
-                    draw_cross(surface, box, MARK, MARK_CORE, 0.34)
-                elif autos[r, c]:
-                    draw_cross(surface, box, AUTO_MARK, None, 0.2)
+        for (r, c), (kind, i) in self._moving(game, look).items():
+            local = pygame.Rect(c * s, r * s, s, s)
+            box = local.move(at.topleft)
+            surface.blit(turf, box, local)
+            if (r, c) in conflicts:
+                self._draw_conflict_tint(surface, box, look)
+            surface.blit(mole_frame(s, kind, i), box)
+            if (r, c) in conflicts:
+                pygame.draw.rect(surface, CONFLICT, box.inflate(-2, -2), max(3, s // 12))
         if look.hint_cells:
             self._draw_hint_cells(surface, look, ox, oy)
         if look.cursor is not None:
             draw_cursor(surface, self.cell_rect(*look.cursor).move(ox, oy), look)
 
-    def _turf_layer(self, regions: np.ndarray, patterns: bool) -> pygame.Surface:
-        """Fills, grid and glowing turf borders, with half a cell of room for the glow."""
+    def _update_contents(self, game, look: Look, turf: pygame.Surface) -> None:
+        """Redraw, on the content layer, the cells whose content changed since last frame."""
+        codes = np.full((self.n, self.n), EMPTY, np.int8)
+        codes[game.auto_marks] = AUTO
+        codes[game.marks] = MARKED
+        for r, c in look.pending:
+            if look.pending_remove:
+                codes[r, c] = PENDING_REMOVE if game.marks[r, c] else EMPTY
+            else:
+                codes[r, c] = PENDING
+        codes[game.moles] = MOLE
+        changed = np.argwhere(codes != self._codes).tolist()
+        self._codes = codes
+        layer, s = self._contents, self.cell
+        regions = game.regions
+        for r, c in changed:
+            box = pygame.Rect(c * s, r * s, s, s)
+            layer.blit(turf, box, box)
+            code = codes[r, c]
+            fill = TURF_RGB[regions[r, c]]
+            if code == MOLE:
+                layer.blit(mole_frame(s), box)
+            elif code == MARKED:
+                layer.blit(mark_sprite(s, fill, False), box)
+            elif code == AUTO:
+                layer.blit(mark_sprite(s, fill, True), box)
+            elif code == PENDING:
+                layer.blit(mark_sprite(s, fill, False, 170), box)
+            elif code == PENDING_REMOVE:
+                layer.blit(mark_sprite(s, fill, False, 90), box)
+
+    def _moving(self, game, look: Look) -> dict[tuple[int, int], tuple[str, int]]:
+        """The moles animated this frame, with their animation and frame."""
+        moving: dict[tuple[int, int], tuple[str, int]] = {}
+        moles = game.moles
+        if look.reduced_motion:  # every change instant: only the conflict's still alarm pose
+            for cell in game.conflicts:
+                if moles[cell]:
+                    moving[cell] = ("alarm", 0)
+            return moving
+        now = look.now
+        if look.cheer:
+            for r, c in np.argwhere(moles).tolist():
+                moving[(r, c)] = ("cheer", frame_index("cheer", now + 0.07 * (r + c)))
+            return moving
+        period = math.floor(now / IDLE_EVERY)
+        since = now - period * IDLE_EVERY
+        if since < IDLE_S:
+            cells = np.argwhere(moles).tolist()
+            if cells:  # a different mole each time, the same one on every run of a test
+                r, c = cells[(period * 7919) % len(cells)]
+                moving[(r, c)] = ("idle", frame_index("idle", since))
+        for cell, start in look.burrows.items():
+            if moles[cell] and now - start < BURROW_S:
+                moving[cell] = ("burrow", frame_index("burrow", now - start))
+        for cell in game.conflicts:
+            if moles[cell] and cell not in moving:
+                moving[cell] = ("alarm", frame_index("alarm", now))
+        return moving
+
+    def _draw_halo(self, surface: pygame.Surface, at: pygame.Rect, alarm: float) -> None:
+        radius = max(6, self.cell // 3)
+        width = max(2, self.cell // 10)
+        halo = glow.glow_rect(at.size, theme.GLOW_ACCENT, radius, width=width)
+        surface.blit(halo, halo.get_rect(center=at.center), special_flags=pygame.BLEND_ADD)
+        if alarm > 0:
+            red = glow.glow_rect(at.size, dark(CONFLICT, alarm), radius * 2, width=width * 2)
+            surface.blit(red, red.get_rect(center=at.center), special_flags=pygame.BLEND_ADD)
+            pygame.draw.rect(surface, CONFLICT, at.inflate(width * 2, width * 2), width)
+        else:
+            pygame.draw.rect(
+                surface, theme.ACCENT, at.inflate(width * 2, width * 2), width // 2 + 1
+            )
+
+    def _draw_conflict_tint(self, surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
+        pulse = 0.5 if look.reduced_motion else 0.5 + 0.5 * math.sin(look.now * 8)
+        tint = pygame.Surface(box.size, pygame.SRCALPHA)
+        tint.fill((*CONFLICT, round(80 + 90 * pulse)))
+        surface.blit(tint, box)
+
+    def _turf_layer(self, regions: np.ndarray, patterns: bool, high_contrast: bool):
+        """Fills, grid and turf borders (opaque, the board's size)."""
         n, s = self.n, self.cell
-        pad = s // 2
-        layer = pygame.Surface((n * s + 2 * pad, n * s + 2 * pad), pygame.SRCALPHA)
-        glow = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
-        pygame.draw.rect(layer, GRID_BG, (pad, pad, n * s, n * s))
-        thin = max(1, s // 28)
-        bold = max(2, s // 14)
+        layer = pygame.Surface((n * s, n * s))
+        layer.fill(GRID_BG)
+        grid = max(1, s // 36)
+        bold = max(3, s // 11) if not high_contrast else max(4, s // 8)
         for r in range(n):
             for c in range(n):
-                colour = TURF_RGB[regions[r, c]]
-                box = pygame.Rect(pad + c * s, pad + r * s, s, s)
-                pygame.draw.rect(layer, dark(colour, 0.42), box.inflate(-thin, -thin))
-                inner = box.inflate(-s // 3, -s // 3)
-                pygame.draw.rect(layer, dark(colour, 0.5), inner, border_radius=max(2, s // 10))
+                k = int(regions[r, c])
+                colour = TURF_RGB[k]
+                box = pygame.Rect(c * s, r * s, s, s)
+                layer.fill(colour, box)
+                line = (0, 0, 0) if high_contrast else dark(colour, 0.72)
+                layer.fill(line, (box.right - grid, box.y, grid, s))
+                layer.fill(line, (box.x, box.bottom - grid, s, grid))
+                if not high_contrast:  # a lit top edge: the tile's bevel
+                    layer.fill(mix(colour, (255, 255, 255), 0.35), (box.x, box.y, s - grid, grid))
                 if patterns:
-                    corner = pygame.Rect(box.x + s // 14, box.y + s // 14, s // 4, s // 4)
-                    draw_pattern(
-                        layer, PATTERNS[regions[r, c]], corner, mix(colour, (255,) * 3, 0.5)
-                    )
+                    corner = pygame.Rect(box.x + s // 10, box.y + s // 10, s // 4, s // 4)
+                    mark = ink(colour) if high_contrast else pattern_colour(colour)
+                    draw_pattern(layer, PATTERNS[k], corner, mark)
+        edge = (0, 0, 0) if high_contrast else GRID_BG
+        half = bold // 2
         for r in range(n):
             for c in range(n):
                 k = regions[r, c]
-                colour = TURF_RGB[k]
-                x, y = pad + c * s, pad + r * s
-                edges = []
-                if r == 0 or regions[r - 1, c] != k:
-                    edges.append(((x, y), (x + s, y)))
-                if r == n - 1 or regions[r + 1, c] != k:
-                    edges.append(((x, y + s), (x + s, y + s)))
-                if c == 0 or regions[r, c - 1] != k:
-                    edges.append(((x, y), (x, y + s)))
-                if c == n - 1 or regions[r, c + 1] != k:
-                    edges.append(((x + s, y), (x + s, y + s)))
-                for a, b in edges:
-                    pygame.draw.line(glow, (*colour, 70), a, b, bold * 3)
-                    pygame.draw.line(layer, colour, a, b, bold)
-        glow.blit(layer, (0, 0))
-        return glow
+                x, y = c * s, r * s
+                if r + 1 < n and regions[r + 1, c] != k:
+                    layer.fill(edge, (x - half, y + s - half, s + bold, bold))
+                if c + 1 < n and regions[r, c + 1] != k:
+                    layer.fill(edge, (x + s - half, y - half, bold, s + bold))
+        frame = max(2, bold // 2 + 1)
+        pygame.draw.rect(layer, edge, layer.get_rect(), frame)
+        return layer
 
     def _draw_evidence(self, surface, regions, look: Look, ox, oy) -> None:
+        import numpy as np
+
         shade = pygame.Surface((self.cell, self.cell), pygame.SRCALPHA)
         pulse = 0.5 if look.reduced_motion else 0.5 + 0.5 * math.sin(look.now * 5)
         shade.fill((*HINT, round(50 + 40 * pulse)))
@@ -311,20 +360,6 @@ class BoardView:
             box = self.cell_rect(r, c).move(ox, oy).inflate(-width, -width)
             pygame.draw.rect(surface, colour, box, width, border_radius=max(2, self.cell // 8))
 
-    def _draw_mole(self, surface, box: pygame.Rect, cell, look: Look, conflict: bool) -> None:
-        start = look.burrows.get(cell)
-        p = 1.0
-        if start is not None and not look.reduced_motion:
-            p = min(1.0, max(0.0, (look.now - start) / BURROW_S))
-        if conflict:
-            pulse = 0.5 if look.reduced_motion else 0.5 + 0.5 * math.sin(look.now * 8)
-            tint = pygame.Surface(box.size, pygame.SRCALPHA)
-            tint.fill((*CONFLICT, round(80 + 90 * pulse)))
-            surface.blit(tint, box)
-        draw_mole(surface, box, p)
-        if conflict:
-            pygame.draw.rect(surface, CONFLICT, box.inflate(-2, -2), max(3, self.cell // 12))
-
 
 def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
     """The gamepad/keyboard cell cursor: a white frame in a black one, with glowing corners."""
@@ -343,130 +378,6 @@ def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
     ):
         pygame.draw.line(surface, theme.ACCENT, (x, y), (x + dx * arm, y), width * 2)
         pygame.draw.line(surface, theme.ACCENT, (x, y), (x, y + dy * arm), width * 2)
-
-
-def draw_mole(surface: pygame.Surface, box: pygame.Rect, progress: float = 1.0) -> None:
-    """A Cyber Mole Squad mole filling ``box``; ``progress`` < 1 while it burrows in.
-
-    It drops into a hole that opens in the cell, kicking up dirt, and settles with its head
-    and visor showing.
-    """
-    s = box.w
-    cx, cy = box.centerx, box.y + round(s * 0.56)
-    hole_w = round(s * 0.74 * min(1.0, progress * 2 + 0.2))
-    hole = pygame.Rect(0, 0, hole_w, round(s * 0.22))
-    hole.center = (cx, box.y + round(s * 0.78))
-    pygame.draw.ellipse(surface, (20, 12, 8), hole)
-    pygame.draw.ellipse(surface, (110, 76, 48), hole, max(1, s // 24))
-    if progress < 1.0:  # dirt thrown out of the hole
-        for i in range(6):
-            a = math.pi * (0.15 + 0.7 * i / 5)
-            d = s * 0.2 + s * 0.3 * progress
-            x = hole.centerx - math.cos(a) * d
-            y = hole.centery - math.sin(a) * d * 0.9 + s * 0.4 * progress**2
-            pygame.draw.circle(surface, (150, 104, 64), (x, y), max(1, s // 22))
-    # the mole drops from above the cell; clip it at the hole so it looks dug in
-    drop = round((1 - min(1.0, progress * 1.3)) * -s * 0.5)
-    clip = surface.get_clip()
-    surface.set_clip(pygame.Rect(box.x, box.y - s, box.w, hole.centery - box.y + s).clip(clip))
-    body = pygame.Rect(0, 0, round(s * 0.7), round(s * 0.7))
-    body.center = (cx, cy + drop)
-    pygame.draw.ellipse(surface, MOLE_EDGE, body.inflate(max(2, s // 16), max(2, s // 16)))
-    pygame.draw.ellipse(surface, MOLE_BODY, body)
-    belly = body.inflate(-body.w // 3, -body.h // 3).move(0, body.h // 6)
-    pygame.draw.ellipse(surface, MOLE_BELLY, belly)
-    visor = pygame.Rect(0, 0, round(body.w * 0.8), max(2, round(s * 0.12)))
-    visor.center = (cx, body.y + round(body.h * 0.34))
-    pygame.draw.rect(surface, VISOR, visor, border_radius=visor.h // 2)
-    pygame.draw.rect(
-        surface,
-        (200, 255, 255),
-        visor.inflate(-visor.w // 2, -visor.h // 2),
-        border_radius=visor.h // 4,
-    )
-    pygame.draw.circle(surface, NOSE, (cx, visor.bottom + max(2, s // 14)), max(2, s // 18))
-    for side in (-1, 1):  # claws
-        claw = (cx + side * round(body.w * 0.42), body.bottom - round(body.h * 0.18))
-        pygame.draw.circle(surface, (230, 220, 240), claw, max(2, s // 16))
-    surface.set_clip(clip)
-
-
-def draw_cross(
-    surface: pygame.Surface,
-    box: pygame.Rect,
-    colour,
-    core,
-    size: float,
-    alpha: int = 255,
-) -> None:
-    """A ❌ centred in ``box``: ``size`` is the arm's reach as a share of the cell."""
-    s = box.w
-    reach = s * size
-    width = max(2, round(s * (0.13 if core else 0.06)))
-    target = pygame.Surface(box.size, pygame.SRCALPHA) if alpha < 255 else surface
-    cx, cy = (s // 2, box.h // 2) if alpha < 255 else box.center
-    for dx in (-1, 1):
-        a = (cx - reach, cy - dx * reach)
-        b = (cx + reach, cy + dx * reach)
-        pygame.draw.line(target, colour, a, b, width)
-        if core:
-            pygame.draw.line(target, core, a, b, max(1, width // 3))
-    if alpha < 255:
-        target.set_alpha(alpha)
-        surface.blit(target, box.topleft)
-
-
-def draw_pattern(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -> None:
-    """The colour-blind shape of a turf in ``box``."""
-    cx, cy = box.center
-    h = max(2, box.w // 2)
-    w = max(1, box.w // 6)
-    if name == "circle":
-        pygame.draw.circle(surface, colour, (cx, cy), h)
-    elif name == "square":
-        pygame.draw.rect(surface, colour, box)
-    elif name == "triangle":
-        pygame.draw.polygon(
-            surface, colour, [(cx, box.y), (box.right, box.bottom), (box.x, box.bottom)]
-        )
-    elif name == "diamond":
-        pygame.draw.polygon(
-            surface, colour, [(cx, box.y), (box.right, cy), (cx, box.bottom), (box.x, cy)]
-        )
-    elif name == "plus":
-        pygame.draw.rect(surface, colour, (box.x, cy - w, box.w, 2 * w))
-        pygame.draw.rect(surface, colour, (cx - w, box.y, 2 * w, box.h))
-    elif name == "ring":
-        pygame.draw.circle(surface, colour, (cx, cy), h, w)
-    elif name == "bar":
-        pygame.draw.rect(surface, colour, (box.x, cy - w, box.w, 2 * w))
-    elif name == "cross":
-        pygame.draw.line(surface, colour, box.topleft, box.bottomright, w + 1)
-        pygame.draw.line(surface, colour, box.topright, box.bottomleft, w + 1)
-    elif name == "dots":
-        for x in (box.x + h // 2, box.right - h // 2):
-            for y in (box.y + h // 2, box.bottom - h // 2):
-                pygame.draw.circle(surface, colour, (x, y), max(1, h // 3))
-    elif name == "vbar":
-        pygame.draw.rect(surface, colour, (cx - w, box.y, 2 * w, box.h))
-    elif name == "hollow_square":
-        pygame.draw.rect(surface, colour, box, w)
-    elif name == "down_triangle":
-        pygame.draw.polygon(surface, colour, [(box.x, box.y), (box.right, box.y), (cx, box.bottom)])
-    elif name == "hollow_diamond":
-        pts = [(cx, box.y), (box.right, cy), (cx, box.bottom), (box.x, cy)]
-        pygame.draw.polygon(surface, colour, pts, w)
-    elif name == "slash":
-        pygame.draw.line(surface, colour, box.bottomleft, box.topright, w + 1)
-    elif name == "backslash":
-        pygame.draw.line(surface, colour, box.topleft, box.bottomright, w + 1)
-    else:  # star
-        star: list[tuple[float, float]] = []
-        for i in range(10):
-            a = -math.pi / 2 + i * math.pi / 5
-            rad = h if i % 2 == 0 else h * 0.45
-            star.append((cx + math.cos(a) * rad, cy + math.sin(a) * rad))
-        pygame.draw.polygon(surface, colour, star)
 
 
 def draw_turf_dots(
@@ -493,9 +404,11 @@ def draw_turf_dots(
             pulse = 0.6 if reduced_motion else 0.5 + 0.5 * math.sin(now * 8)
             ring = round(d * (0.55 + 0.2 * pulse))
             pygame.draw.circle(surface, (*CONFLICT,), box.center, ring, max(2, d // 10))
-        fill = colour if status != "empty" else dark(colour, 0.55)
+        # a turf still to do is a ring of its colour (a darker fill would read as another
+        # colour: yellow as olive); a done one is filled
+        fill = colour if status != "empty" else GRID_BG
         pygame.draw.circle(surface, fill, box.center, d // 2)
-        pygame.draw.circle(surface, colour, box.center, d // 2, max(2, d // 12))
+        pygame.draw.circle(surface, colour, box.center, d // 2, max(3, d // 7))
         if status == "done":
             w = max(2, d // 8)
             pts = [
@@ -509,7 +422,8 @@ def draw_turf_dots(
             draw_cross(surface, box, CONFLICT, (255, 255, 255), 0.22)
         elif patterns:
             inner = box.inflate(-d // 2, -d // 2)
-            draw_pattern(surface, PATTERNS[k], inner, mix(colour, (255,) * 3, 0.6))
+            mark = pattern_colour(fill) if status != "empty" else colour
+            draw_pattern(surface, PATTERNS[k], inner, mark)
         boxes.append(box)
     return boxes
 
@@ -521,31 +435,43 @@ def draw_shields(
     total: int,
     broken_at: float | None,
     now: float,
+    reduced_motion: bool = False,
 ) -> None:
-    """``total`` shield icons in ``area``, ``shields`` of them whole; the last one broken at
-    ``broken_at`` cracks apart and fades."""
+    """``total`` shield icons in ``area``, ``shields`` of them whole, the others cracked; the
+    one broken at ``broken_at`` flashes red as its crack runs down and splits it (reduced
+    motion: it is shown red and cracked at once, then dims)."""
     h = area.h
     w = round(h * 0.82)
     gap = max(2, h // 6)
     for i in range(total):
         x = area.x + i * (w + gap)
         box = pygame.Rect(x, area.y, w, h)
-        whole = i < shields
-        breaking = i == shields and broken_at is not None and now - broken_at < 0.8
-        if whole:
+        breaking = i == shields and broken_at is not None and now - broken_at < BREAK_S
+        if i < shields:
             _shield(surface, box, theme.ACCENT, (200, 255, 255))
         elif breaking and broken_at is not None:
-            t = (now - broken_at) / 0.8
-            spread = round(w * 0.35 * t)
-            alpha = round(255 * (1 - t))
-            piece = pygame.Surface((w + 2 * spread, h), pygame.SRCALPHA)
-            _shield(piece, pygame.Rect(spread, 0, w, h), (*CONFLICT, alpha), (255, 200, 200, alpha))
-            left = piece.subsurface((0, 0, spread + w // 2, h)).copy()
-            right = piece.subsurface((spread + w // 2, 0, w - w // 2 + spread, h)).copy()
-            surface.blit(left, (x - spread, area.y + round(h * 0.3 * t)))
-            surface.blit(right, (x + w // 2 + spread, area.y + round(h * 0.3 * t)))
+            t = 1.0 if reduced_motion else (now - broken_at) / BREAK_S
+            halo = glow.glow_circle(max(2, w // 2), theme.GLOW_MAGENTA, max(4, h // 3))
+            surface.blit(halo, halo.get_rect(center=box.center), special_flags=pygame.BLEND_ADD)
+            spread = 0 if reduced_motion else round(w * 0.18 * max(0.0, t - 0.4))
+            for side, half in ((-1, (0, 0, w // 2, h)), (1, (w // 2, 0, w - w // 2, h))):
+                piece = pygame.Surface((w, h), pygame.SRCALPHA)
+                _shield(piece, pygame.Rect(0, 0, w, h), CONFLICT, (255, 200, 200))
+                _crack(piece, pygame.Rect(0, 0, w, h), min(1.0, t * 2.5), GRID_BG)
+                part = piece.subsurface(half)
+                surface.blit(part, (x + half[0] + side * spread, area.y))
         else:
             _shield(surface, box, (60, 70, 90), None)
+            _crack(surface, box, 1.0, (20, 24, 36))
+
+
+def _crack(surface: pygame.Surface, box: pygame.Rect, length: float, colour) -> None:
+    """A zigzag crack down the middle of a shield, ``length`` of the way (0..1)."""
+    x, y, w, h = box
+    path = [(0.5, 0.0), (0.42, 0.22), (0.58, 0.42), (0.44, 0.62), (0.55, 0.8), (0.5, 1.0)]
+    steps = max(2, 1 + round(length * (len(path) - 1)))
+    pts = [(x + w * px, y + h * py) for px, py in path[:steps]]
+    pygame.draw.lines(surface, colour, False, pts, max(2, w // 9))
 
 
 def _shield(surface: pygame.Surface, box: pygame.Rect, colour, core) -> None:

@@ -1,6 +1,10 @@
-"""Mole Turf's animations: moles burrowing in, and the shield alarm (a red flash over the
-screen and a shake of the board). ``update`` advances time and ends what has run its course;
-the drawing helpers only draw. Reduced motion keeps the flash faint and drops the shake."""
+"""Mole Turf's animations: moles burrowing in, and the shield alarm. ``update`` advances time
+and ends what has run its course; the drawing helpers only draw.
+
+The alarm is a red flash on the screen's edges (a frame that fades inward, never over the
+board), a red halo round the board, a shake of the board and the shield that cracks (in
+``board.draw_shields``). Reduced motion makes each an instant change: no shake, and the flash
+and the halo are on at once for ``FLASH_S`` and then off, without fading."""
 
 from __future__ import annotations
 
@@ -8,8 +12,11 @@ import math
 
 import pygame
 
+from game.moleturf.sprites import CONFLICT
+
 SHAKE_S = 0.35
 FLASH_S = 0.45
+EDGE_ALPHA = 150  # the flash's strength at the very edge of the screen
 
 
 class Effects:
@@ -18,6 +25,8 @@ class Effects:
         self.reduced_motion = reduced_motion
         self.burrows: dict[tuple[int, int], float] = {}  # cell -> when its mole dug in
         self.conflict_at: float | None = None  # the last conflict (flash, shake, shield)
+        self._edges: tuple[tuple[int, int], list[tuple[pygame.Surface, tuple[int, int]]]] | None
+        self._edges = None
 
     def burrow(self, cell: tuple[int, int]) -> None:
         self.burrows[cell] = self.t
@@ -32,6 +41,15 @@ class Effects:
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def alarm_strength(self) -> float:
+        """How strongly the alarm shows this frame: 1 when it strikes, 0 once it is over."""
+        if self.conflict_at is None:
+            return 0.0
+        t = self.t - self.conflict_at
+        if not 0 <= t < FLASH_S:
+            return 0.0
+        return 1.0 if self.reduced_motion else 1 - t / FLASH_S
+
     def shake(self, unit: int) -> tuple[int, int]:
         """The board's offset this frame."""
         if self.conflict_at is None or self.reduced_motion:
@@ -43,10 +61,30 @@ class Effects:
         return (round(math.sin(t * 70) * amp), round(math.cos(t * 55) * amp * 0.4))
 
     def draw_flash(self, surface: pygame.Surface) -> None:
-        if self.conflict_at is None or self.t - self.conflict_at >= FLASH_S:
+        """The red frame on the screen's edges while the alarm lasts."""
+        strength = self.alarm_strength()
+        if strength <= 0:
             return
-        f = (self.t - self.conflict_at) / FLASH_S
-        flash = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        strength = 60 if self.reduced_motion else 110
-        flash.fill((255, 30, 50, round(strength * (1 - f))))
-        surface.blit(flash, (0, 0))
+        for strip, pos in self._edge_strips(surface.get_size()):
+            strip.set_alpha(round(255 * strength))
+            surface.blit(strip, pos)
+
+    def _edge_strips(self, size: tuple[int, int]):
+        """Four strips along the screen's edges, red fading inward (made once per size)."""
+        if self._edges is None or self._edges[0] != size:
+            w, h = size
+            depth = max(12, min(w, h) // 12)
+            top = pygame.Surface((w, depth), pygame.SRCALPHA)
+            for y in range(depth):
+                a = round(EDGE_ALPHA * (1 - y / depth) ** 2)
+                top.fill((*CONFLICT, a), (0, y, w, 1))
+            left = pygame.Surface((depth, h), pygame.SRCALPHA)
+            for x in range(depth):
+                a = round(EDGE_ALPHA * (1 - x / depth) ** 2)
+                left.fill((*CONFLICT, a), (x, 0, 1, h))
+            bottom = pygame.transform.flip(top, False, True)
+            right = pygame.transform.flip(left, True, False)
+            strips = [(top, (0, 0)), (bottom, (0, h - depth)), (left, (0, 0))]
+            strips.append((right, (w - depth, 0)))
+            self._edges = (size, strips)
+        return self._edges[1]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.moleturf.board import draw_shields
 from game.ui import theme
 from game.ui.layout import Metrics
 from game.ui.text import FontBook
@@ -30,12 +29,15 @@ def draw_info(
     broke: float | None,
     now: float,
     seconds: float | None,
+    reduced_motion: bool = False,
 ) -> None:
     """Shields (icons and n/total) and, unless ``seconds`` is None, the timer."""
+    from game.moleturf.board import draw_shields  # numpy and the board load with play
+
     left, total = shields
     line = pygame.Rect(box.x, box.y, box.w, m.unit)
     icons = pygame.Rect(line.x, line.y + m.gap // 2, line.w, line.h - m.gap)
-    draw_shields(surface, icons, left, total, broke, now)
+    draw_shields(surface, icons, left, total, broke, now, reduced_motion)
     shield_w = total * (round(icons.h * 0.82) + max(2, icons.h // 6))
     count = pygame.Rect(line.x + shield_w + m.gap, line.y, round(m.unit * 1.6), line.h)
     fonts.text(

@@ -307,6 +307,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
     def on_conflict(self) -> None:
         self.effects.alarm()
         self.app.audio.play("shield_alarm")
+        self.app.audio.play("crack")
         if self.game.status == "over":
             self.over_at = self.effects.t + OVER_DELAY
 
@@ -567,6 +568,9 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             burrows=self.effects.burrows,
             patterns=settings.turf_patterns,
             reduced_motion=settings.reduced_motion,
+            high_contrast=settings.high_contrast,
+            alarm=self.effects.alarm_strength(),
+            cheer=self.game.status == "won",
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -599,6 +603,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             self.effects.conflict_at,
             self.effects.t,
             seconds,
+            self.app.settings.reduced_motion,
         )
         if self.hint is None and not self.hint_text and self.text_rect.h > m.unit:
             rules = _(registry.info("moleturf").blurb)

@@ -1,0 +1,357 @@
+"""Mole Turf's palette and sprites: the turf colours, the mole's animation frames, the ❌
+markers and the colour-blind patterns.
+
+Imports pygame only (no numpy, no screen), so the launcher's live preview can draw the same
+mole on the same turfs.
+
+Turf ``k`` is filled with ``TURF_RGB[k]``, the colour the hint sentences name
+(``game.hints.TURF_COLOURS[k]``). The fills are light and saturated enough to read as their
+names (tests/test_turf_colours.py checks each against the colour people call by that name) and
+the first nine stay apart under deuteranopia and protanopia. What is drawn on a fill uses its
+``ink``: near-black on a light fill, near-white on a dark one.
+
+The mole is drawn once per cell size and pose on a twice-as-large canvas and scaled down
+smoothly (anti-aliased edges); every frame of every animation is kept (``mole_frame``), so a
+frame costs one blit.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui.text import BoundedCache, surface_bytes
+
+# red, orange, yellow, green, cyan, blue, purple, pink, brown, then up to 16 turfs
+TURF_RGB: tuple[tuple[int, int, int], ...] = (
+    (226, 70, 72),
+    (255, 121, 14),
+    (255, 250, 58),
+    (1, 242, 103),
+    (112, 255, 253),
+    (0, 37, 243),
+    (139, 34, 189),
+    (255, 116, 172),
+    (104, 64, 8),
+    (185, 255, 60),
+    (0, 150, 140),
+    (30, 40, 125),
+    (225, 25, 165),
+    (128, 128, 10),
+    (150, 150, 158),
+    (240, 240, 245),
+)
+# colour-blind aid: a shape per turf, drawn in the cell's corner and in the status dot. None
+# is made of crossing or slanted strokes (the ❌ markers are), so none reads as a marker.
+PATTERNS: tuple[str, ...] = (
+    # the first nine (a 9x9 board's turfs) are the shapes least alike when drawn small:
+    # any two share under half their pixels (tests/test_turf_colours.py)
+    "ring",
+    "triangle",
+    "star",
+    "bar",
+    "dots",
+    "hollow_square",
+    "vbar",
+    "down_triangle",
+    "two_bars",
+    "circle",
+    "square",
+    "diamond",
+    "hollow_diamond",
+    "half_disc",
+    "hexagon",
+    "pentagon",
+)
+GRID_BG = (6, 8, 16)
+INK_DARK = (14, 10, 28)
+INK_LIGHT = (248, 246, 255)
+MARK = (255, 120, 220)  # the player's ❌ where no fill is beneath it (the tool buttons)
+MARK_CORE = (255, 235, 250)
+CONFLICT = (255, 40, 60)
+MOLE_BODY = (96, 82, 140)
+MOLE_BELLY = (158, 146, 196)
+MOLE_EDGE = (16, 10, 26)
+VISOR = (41, 235, 255)
+VISOR_ALARM = (255, 48, 72)
+VISOR_CHEER = (150, 255, 110)
+NOSE = (255, 110, 160)
+HOLE = (20, 12, 8)
+HOLE_RIM = (110, 76, 48)
+DIRT = (150, 104, 64)
+
+# frames of each mole animation (rest is a single frame)
+FRAMES = {"rest": 1, "idle": 12, "burrow": 10, "alarm": 6, "cheer": 8}
+BURROW_S = 0.35  # seconds a mole takes to burrow in
+IDLE_S = 1.2  # one idle fidget (a glint across the visor and a blink)
+ALARM_LOOP_S = 0.4
+CHEER_LOOP_S = 0.6
+
+_frames: BoundedCache[tuple, pygame.Surface] = BoundedCache(32 * 1024 * 1024)
+
+
+def dark(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
+    r, g, b = colour
+    return (round(r * f), round(g * f), round(b * f))
+
+
+def mix(a, b, t: float) -> tuple[int, int, int]:
+    r, g, b = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return (r, g, b)
+
+
+def luminance(colour: tuple[int, int, int]) -> float:
+    """WCAG relative luminance of an sRGB colour (0 black .. 1 white)."""
+
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG contrast ratio of two colours (1 .. 21)."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def ink(fill: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The colour of what is drawn on ``fill``: whichever of the two inks contrasts more."""
+    return INK_DARK if contrast(fill, INK_DARK) >= contrast(fill, INK_LIGHT) else INK_LIGHT
+
+
+def pattern_colour(fill: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A turf's pattern: its ink softened a quarter towards the fill (quieter than a ❌)."""
+    return mix(ink(fill), fill, 0.25)
+
+
+def frame_index(kind: str, t: float) -> int:
+    """The frame of animation ``kind`` at ``t`` seconds since it started (loops loop)."""
+    n = FRAMES[kind]
+    if kind == "burrow":
+        return min(n - 1, max(0, int(t / BURROW_S * n)))
+    if kind == "idle":
+        return min(n - 1, max(0, int(t / IDLE_S * n)))
+    loop = ALARM_LOOP_S if kind == "alarm" else CHEER_LOOP_S
+    return int((t % loop) / loop * n) % n
+
+
+def mole_frame(size: int, kind: str = "rest", i: int = 0) -> pygame.Surface:
+    """Frame ``i`` of the mole's animation ``kind`` for a ``size`` px cell (cached)."""
+    if kind not in FRAMES or not 0 <= i < FRAMES[kind]:
+        raise ValueError(f"no frame {i} of mole animation {kind!r}")
+    size = max(8, size)
+    key = (size, kind, i)
+    sprite = _frames.get(key)
+    if sprite is None:
+        big = pygame.Surface((2 * size, 2 * size), pygame.SRCALPHA)
+        _paint_mole(big, 2 * size, kind, i / max(1, FRAMES[kind] - 1), i)
+        sprite = pygame.transform.smoothscale(big, (size, size))
+        _frames.put(key, sprite, surface_bytes(sprite))
+    return sprite
+
+
+def draw_mole(surface: pygame.Surface, box: pygame.Rect, progress: float = 1.0) -> None:
+    """The mole filling ``box``; ``progress`` < 1 while it burrows in (0 = just placed)."""
+    if progress >= 1.0:
+        surface.blit(mole_frame(box.w), box)
+        return
+    n = FRAMES["burrow"]
+    surface.blit(mole_frame(box.w, "burrow", min(n - 1, max(0, int(progress * n)))), box)
+
+
+def _paint_mole(surface: pygame.Surface, s: int, kind: str, p: float, i: int) -> None:
+    """One pose on an ``s`` px canvas: ``p`` runs 0..1 through the animation."""
+    cx = s / 2
+    hole_c = s * 0.78
+    hole_w = s * 0.74
+    lift = 0.0  # how far the body is above its rest, in cells
+    jitter = 0.0
+    visor, glint, blink, claws_up = VISOR, 0.3, False, False
+    if kind == "burrow":
+        hole_w *= min(1.0, p * 2 + 0.2)
+        lift = (1 - min(1.0, p * 1.3)) * 0.5
+    elif kind == "idle":
+        glint = -0.1 + 1.2 * p  # the light runs across the visor
+        blink = 0.55 <= p <= 0.7
+        lift = -0.015 * math.sin(p * math.pi)  # a breath: it sinks a hair and rises
+    elif kind == "alarm":
+        visor, claws_up = VISOR_ALARM, True
+        jitter = 0.05 * math.sin(i * math.pi / 1.5)
+    elif kind == "cheer":
+        visor, claws_up = VISOR_CHEER, True
+        lift = 0.14 * math.sin(p * math.pi)
+    hole = pygame.Rect(0, 0, round(hole_w), round(s * 0.22))
+    hole.center = (round(cx), round(hole_c))
+    pygame.draw.ellipse(surface, HOLE, hole)
+    pygame.draw.ellipse(surface, HOLE_RIM, hole, max(1, s // 24))
+    if kind == "burrow" and p < 1.0:  # dirt thrown out of the hole
+        for k in range(6):
+            a = math.pi * (0.15 + 0.7 * k / 5)
+            d = s * 0.2 + s * 0.25 * p
+            x = hole.centerx - math.cos(a) * d
+            y = hole.centery - math.sin(a) * d * 0.9 + s * 0.35 * p**2
+            pygame.draw.circle(surface, DIRT, (x, y), max(1, s // 22))
+    # the body, clipped at the hole's middle so it looks dug in (the cheer hops out of it)
+    bottom = hole.centery if kind != "cheer" else s
+    surface.set_clip(pygame.Rect(0, 0, s, bottom))
+    mx = cx + jitter * s
+    body = pygame.Rect(0, 0, round(s * 0.7), round(s * 0.7))
+    body.center = (round(mx), round(s * 0.56 - lift * s))
+    pygame.draw.ellipse(surface, MOLE_EDGE, body.inflate(max(2, s // 14), max(2, s // 14)))
+    pygame.draw.ellipse(surface, MOLE_BODY, body)
+    belly = body.inflate(-body.w // 3, -body.h // 3).move(0, body.h // 6)
+    pygame.draw.ellipse(surface, MOLE_BELLY, belly)
+    ear = max(2, s // 16)
+    for side in (-1, 1):
+        pygame.draw.circle(surface, MOLE_BODY, (mx + side * body.w * 0.32, body.y + ear), ear)
+    visor_box = pygame.Rect(0, 0, round(body.w * 0.8), max(2, round(s * 0.13)))
+    visor_box.center = (round(mx), body.y + round(body.h * 0.34))
+    if blink:
+        visor_box.h = max(2, visor_box.h // 3)
+        visor_box.centery = body.y + round(body.h * 0.34)
+    pygame.draw.rect(surface, MOLE_EDGE, visor_box.inflate(4, 4), border_radius=visor_box.h)
+    pygame.draw.rect(surface, visor, visor_box, border_radius=visor_box.h // 2)
+    if 0.0 <= glint <= 1.0 and not blink:
+        gx = visor_box.x + round(visor_box.w * glint)
+        shine = pygame.Rect(0, 0, max(2, visor_box.w // 6), max(1, visor_box.h // 2))
+        shine.center = (gx, visor_box.centery - visor_box.h // 8)
+        pygame.draw.rect(surface, mix(visor, (255, 255, 255), 0.8), shine, border_radius=2)
+    pygame.draw.circle(surface, NOSE, (mx, visor_box.bottom + max(2, s // 14)), max(2, s // 18))
+    for side in (-1, 1):  # claws, raised in alarm and cheer
+        if claws_up:
+            claw = (mx + side * body.w * 0.55, body.y + body.h * 0.32)
+        else:
+            claw = (mx + side * body.w * 0.42, body.bottom - body.h * 0.18)
+        pygame.draw.circle(surface, MOLE_EDGE, claw, max(2, s // 16) + 2)
+        pygame.draw.circle(surface, (230, 220, 240), claw, max(2, s // 16))
+    surface.set_clip(None)
+
+
+def mark_sprite(size: int, fill: tuple[int, int, int], auto: bool, alpha: int = 255):
+    """The ❌ on a cell of ``fill``: the player's bold in the fill's ink with a rim of the
+    other ink; the assistant's small, thin and half as strong (cached)."""
+    key = ("mark", size, fill, auto, alpha)
+    sprite = _frames.get(key)
+    if sprite is None:
+        s = 2 * size
+        big = pygame.Surface((s, s), pygame.SRCALPHA)
+        colour = ink(fill)
+        rim = INK_LIGHT if colour == INK_DARK else INK_DARK
+        reach = s * (0.18 if auto else 0.3)
+        width = max(2, round(s * (0.05 if auto else 0.12)))
+        c = s / 2
+        strokes = [((c - reach, c - reach), (c + reach, c + reach))]
+        strokes.append(((c - reach, c + reach), (c + reach, c - reach)))
+        if not auto:
+            for a, b in strokes:
+                _round_line(big, rim, a, b, width + max(2, s // 20))
+        for a, b in strokes:
+            _round_line(big, colour, a, b, width)
+        sprite = pygame.transform.smoothscale(big, (size, size))
+        strength = alpha * (0.55 if auto else 1.0)
+        if strength < 255:
+            sprite.set_alpha(round(strength))
+        _frames.put(key, sprite, surface_bytes(sprite))
+    return sprite
+
+
+def _round_line(surface, colour, a, b, width: int) -> None:
+    pygame.draw.line(surface, colour, a, b, width)
+    for end in (a, b):
+        pygame.draw.circle(surface, colour, end, width / 2)
+
+
+def draw_cross(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    colour,
+    core,
+    size: float,
+    alpha: int = 255,
+) -> None:
+    """A ❌ centred in ``box`` where no turf is beneath (buttons, dots): ``size`` is the arm's
+    reach as a share of the box."""
+    s = box.w
+    reach = s * size
+    width = max(2, round(s * (0.13 if core else 0.06)))
+    target = pygame.Surface(box.size, pygame.SRCALPHA) if alpha < 255 else surface
+    cx, cy = (s // 2, box.h // 2) if alpha < 255 else box.center
+    for dx in (-1, 1):
+        a = (cx - reach, cy - dx * reach)
+        b = (cx + reach, cy + dx * reach)
+        pygame.draw.line(target, colour, a, b, width)
+        if core:
+            pygame.draw.line(target, core, a, b, max(1, width // 3))
+    if alpha < 255:
+        target.set_alpha(alpha)
+        surface.blit(target, box.topleft)
+
+
+def _polygon(cx: float, cy: float, r: float, n: int, turn: float) -> list[tuple[float, float]]:
+    return [
+        (
+            cx + math.cos(turn + k * 2 * math.pi / n) * r,
+            cy + math.sin(turn + k * 2 * math.pi / n) * r,
+        )
+        for k in range(n)
+    ]
+
+
+def draw_pattern(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -> None:
+    """The colour-blind shape of a turf in ``box``."""
+    if name not in PATTERNS:
+        raise ValueError(f"no turf pattern {name!r}")
+    cx, cy = box.center
+    h = max(2, box.w // 2)
+    w = max(1, box.w // 6)
+    if name == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), h)
+    elif name == "square":
+        pygame.draw.rect(surface, colour, box)
+    elif name == "triangle":
+        pygame.draw.polygon(
+            surface, colour, [(cx, box.y), (box.right, box.bottom), (box.x, box.bottom)]
+        )
+    elif name == "diamond":
+        pygame.draw.polygon(
+            surface, colour, [(cx, box.y), (box.right, cy), (cx, box.bottom), (box.x, cy)]
+        )
+    elif name == "ring":
+        pygame.draw.circle(surface, colour, (cx, cy), h, max(2, w))
+    elif name == "star":
+        star: list[tuple[float, float]] = []
+        for k in range(10):
+            a = -math.pi / 2 + k * math.pi / 5
+            rad = h if k % 2 == 0 else h * 0.45
+            star.append((cx + math.cos(a) * rad, cy + math.sin(a) * rad))
+        pygame.draw.polygon(surface, colour, star)
+    elif name == "bar":
+        pygame.draw.rect(surface, colour, (box.x, cy - w, box.w, 2 * w))
+    elif name == "hexagon":
+        pygame.draw.polygon(surface, colour, _polygon(cx, cy, h, 6, 0.0))
+    elif name == "dots":
+        for x in (box.x + h // 2, box.right - h // 2):
+            for y in (box.y + h // 2, box.bottom - h // 2):
+                pygame.draw.circle(surface, colour, (x, y), max(1, h // 3))
+    elif name == "vbar":
+        pygame.draw.rect(surface, colour, (cx - w, box.y, 2 * w, box.h))
+    elif name == "hollow_square":
+        pygame.draw.rect(surface, colour, box, max(2, w))
+    elif name == "down_triangle":
+        pygame.draw.polygon(surface, colour, [(box.x, box.y), (box.right, box.y), (cx, box.bottom)])
+    elif name == "hollow_diamond":
+        pts = [(cx, box.y), (box.right, cy), (cx, box.bottom), (box.x, cy)]
+        pygame.draw.polygon(surface, colour, pts, max(2, w))
+    elif name == "half_disc":
+        pygame.draw.circle(
+            surface, colour, (cx, box.bottom), h, draw_top_left=True, draw_top_right=True
+        )
+    elif name == "two_bars":
+        pygame.draw.rect(surface, colour, (box.x, box.y + w, box.w, 2 * w))
+        pygame.draw.rect(surface, colour, (box.x, box.bottom - 3 * w, box.w, 2 * w))
+    else:  # pentagon
+        pygame.draw.polygon(surface, colour, _polygon(cx, cy, h, 5, -math.pi / 2))

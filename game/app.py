@@ -36,9 +36,11 @@ from game.platform.storage import WINDOW_SIDE_RANGE, Settings, Storage, load_set
 from game.shell import registry
 from game.shell.scene import Scene, SceneStack
 from game.ui import theme
+from game.ui.backdrop import Backdrop
 from game.ui.layout import Metrics, logical_size, metrics_for
 from game.ui.prompts import shows_prompts
 from game.ui.text import FontBook
+from game.ui.transition import Transition
 from game.ui.widgets import UI
 
 if TYPE_CHECKING:  # the kiosk's modules are imported only in kiosk mode
@@ -78,7 +80,9 @@ class App:
             self.settings.language = options.lang
         i18n.set_language(self.settings.language)
         self.fonts = FontBook()
-        self.audio = Audio(self.settings.volume, self.settings.muted, deferred=True)
+        self.audio = Audio(
+            self.settings.volume, self.settings.muted, deferred=True, music=self.settings.music
+        )
         if options.windowed:
             self.fullscreen = False
         else:
@@ -104,8 +108,13 @@ class App:
         self.running = True
         self._lag = 0.0  # real time not yet covered by fixed update steps
         self.metrics: Metrics = metrics_for(self.size)
-        self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
+        self.ui = self._make_ui()
+        self.backdrop = Backdrop(self.settings.reduced_motion, self.settings.high_contrast)
+        self.transition: Transition | None = None  # the screen change being drawn
+        self.animate_changes = False  # set by run() once a frame is on screen (see _changing)
+        self._fresh_transition = False  # started since the last frame: its picture is current
         self.scenes = SceneStack()
+        self.scenes.on_change = self._changing
         self.open_scene("launcher")
         self._damaged_told: list[str] = []  # files named by the damage notice on screen
         if self.storage.read_only:
@@ -170,8 +179,12 @@ class App:
         self.screen = self._canvas()
         self._laid_out_for = self.window.get_size()
         self.metrics = metrics_for(self.size)
-        self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
+        self.ui = self._make_ui()
+        self.transition = None  # the old frame no longer fits the window
         self.scenes.relayout()
+
+    def _make_ui(self) -> UI:
+        return UI(self.fonts, self.metrics, shows_prompts(self.device), self.settings.high_contrast)
 
     # settings --------------------------------------------------------------------------------
     def change_setting(self, key: str, value: object) -> None:
@@ -188,10 +201,16 @@ class App:
             pygame.display.set_caption(_("Cyber Mole Turf & Démineur"))
         elif key in ("volume", "muted"):
             self.audio.set_volume(self.settings.volume, self.settings.muted)
+        elif key == "music":
+            self.audio.set_music(bool(value))
         elif key == "fullscreen":
             self.set_fullscreen(bool(value))
         elif key == "long_press_ms":
             self.translator.long_press_ms = value
+        elif key in ("reduced_motion", "high_contrast"):
+            self.backdrop.still = self.settings.reduced_motion
+            self.backdrop.plain = self.settings.high_contrast
+            self.ui = self._make_ui()
         self.save_settings()
         self.scenes.relayout()
 
@@ -275,7 +294,7 @@ class App:
             return
         relayout = shows_prompts(device) != shows_prompts(self.device)
         self.device = device
-        self.ui = UI(self.fonts, self.metrics, shows_prompts(self.device))
+        self.ui = self._make_ui()
         if relayout:
             self.scenes.relayout()
 
@@ -310,9 +329,34 @@ class App:
                 ).format(files=i18n.join(failed))
             )
 
+    def _changing(self, kind: str, scene: Scene) -> None:
+        """A screen comes or goes (``SceneStack.on_change``): keep the frame on screen, to
+        wipe or fade it away over the new one. Only in the running loop (tests that draw
+        frames by hand see each screen at once) and never with reduced motion. Several
+        changes before the next frame make one transition, a wipe if any screen was opaque."""
+        if not self.animate_changes or self.settings.reduced_motion:
+            return
+        overlay = not scene.opaque
+        if self._fresh_transition and self.transition is not None:
+            self.transition.overlay = self.transition.overlay and overlay
+            return
+        before = self.screen.copy()  # the last frame drawn: what the player sees now
+        self.transition = Transition(before, pygame.time.get_ticks(), kind != "pop", overlay)
+        self._fresh_transition = True
+        if not overlay:
+            self.audio.play("transition")
+
     def draw(self, now_ms: int) -> None:
-        self.screen.fill(theme.BACKGROUND)
+        visible = self.scenes.visible()
+        if not visible or not visible[0].opaque:
+            self.backdrop.draw(self.screen)  # an opaque scene draws its own background
         self.scenes.draw(self.screen)
+        transition = self.transition
+        if transition is not None:
+            self._fresh_transition = False
+            transition.draw(self.screen, now_ms, self.settings.high_contrast)
+            if transition.done(now_ms):
+                self.transition = None
         self._draw_press_ring(now_ms)
         self._draw_notice()
         if self.screen is not self.window:
@@ -352,6 +396,7 @@ class App:
         self._lag += min(dt, MAX_FRAME)
         while self._lag >= STEP:
             self.scenes.update(STEP)
+            self.backdrop.update(STEP)
             self._lag -= STEP
         if self.kiosk is not None:
             self.kiosk.tick()  # the idle watcher
@@ -379,6 +424,7 @@ class App:
                     break
                 if drawn == 1:
                     self.audio.open()  # the sounds load once the first frame is on screen
+                    self.animate_changes = True
         finally:
             if restore is not None:
                 restore()

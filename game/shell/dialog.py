@@ -10,7 +10,7 @@ from game.i18n import _
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, centred
-from game.ui.widgets import Button, Label, Widget
+from game.ui.widgets import Button, Label, Widget, draw_panel
 
 
 class Overlay(Scene):
@@ -25,17 +25,13 @@ class Overlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.app.metrics
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill(theme.DIM)
-        surface.blit(shade, (0, 0))
+        # the screen beneath, dimmed in place (a multiply: no full-window alpha layer)
+        surface.fill(theme.DIM_MULT, special_flags=pygame.BLEND_RGB_MULT)
         if self.widgets:
             box = self.widgets[0].rect.unionall([w.rect for w in self.widgets])
-            pygame.draw.rect(
-                surface,
-                theme.PANEL,
-                box.inflate(2 * m.margin, 2 * m.margin),
-                border_radius=m.gap * 2,
-            )
+            panel = box.inflate(2 * m.margin, 2 * m.margin)
+            ui = self.app.ui
+            draw_panel(surface, panel, ui, theme.PANEL, theme.EDGE_HI, theme.GLOW_ACCENT, m.gap * 2)
         super().draw(surface)
         if self.prompt_bar_shown():
             self.draw_prompt_bar(surface, self.app.ui)

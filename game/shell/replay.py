@@ -16,9 +16,9 @@ from core.midend import Replay
 from game.i18n import _, pgettext
 from game.platform.intents import Intent, Kind
 from game.shell.scene import Host, Scene
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.layout import Metrics
-from game.ui.widgets import UI, Button, Label, Widget, draw_focus
+from game.ui.widgets import UI, Button, Label, Widget, add_glow, draw_focus, draw_panel
 
 SPEEDS = (1, 2, 4)
 STEP_MS = 5000  # a left/right step on the scrub bar
@@ -58,14 +58,21 @@ class ScrubBar(Widget):
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         track = self.track()
-        pygame.draw.rect(surface, theme.PANEL, track, border_radius=track.h // 2)
+        draw_panel(surface, track, ui, theme.PANEL, theme.EDGE, corner=track.h // 2)
         done = track.copy()
         done.w = round(track.w * self.fraction())
-        pygame.draw.rect(surface, theme.ACCENT, done, border_radius=track.h // 2)
+        if done.w > 0:
+            if not ui.plain:
+                add_glow(surface, done, theme.GLOW_ACCENT, ui.m.gap, corner=track.h // 2)
+            pygame.draw.rect(surface, theme.ACCENT, done, border_radius=track.h // 2)
         knob = (done.right, track.centery)
-        pygame.draw.circle(surface, theme.TEXT, knob, self.rect.h // 3)
+        radius = self.rect.h // 3
+        if not ui.plain:
+            halo = glow.glow_circle(radius, theme.GLOW_ACCENT, ui.m.gap)
+            surface.blit(halo, halo.get_rect(center=knob), special_flags=pygame.BLEND_ADD)
+        pygame.draw.circle(surface, theme.TEXT, knob, radius)
         if focused and ui.show_focus:
-            draw_focus(surface, self.rect, ui.m)
+            draw_focus(surface, self.rect, ui.m, ui.plain)
 
 
 class ReplayScene(Scene):
@@ -192,13 +199,12 @@ class ReplayScene(Scene):
         return super().handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        m = self.app.metrics
-        surface.fill(theme.BACKGROUND)
-        pygame.draw.rect(surface, theme.HEADER, (0, 0, m.width, m.header_h))
+        self.draw_background(surface, calm=self.board_rect)
         self.draw_board(surface)
         ui = self.app.ui
         for w in self.widgets:
             w.draw(surface, ui, w.key == self.focus)
+        self.draw_press(surface)
         if self.prompt_bar_shown():
             self.draw_prompt_bar(surface, ui)
 

@@ -16,6 +16,7 @@ D-pad or arrows, CONFIRM the focused widget, step a setting left/right, BACK to 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -25,11 +26,11 @@ from game.i18n import _
 from game.platform.audio import Audio
 from game.platform.intents import Device, Intent, Kind
 from game.platform.storage import Settings, Storage
-from game.ui import theme
+from game.ui.backdrop import Backdrop
 from game.ui.layout import Metrics
 from game.ui.prompts import draw_prompts, shows_prompts
 from game.ui.text import FontBook
-from game.ui.widgets import UI, Button, Label, Widget, share_row_sizes
+from game.ui.widgets import UI, Button, Label, Widget, draw_bar, draw_pressed, share_row_sizes
 
 
 class Host(Protocol):
@@ -46,6 +47,7 @@ class Host(Protocol):
     ui: UI
     scenes: SceneStack
     device: Device
+    backdrop: Backdrop  # the animated background of opaque screens
     fullscreen: bool  # the window as it is now
     clock: Callable[[], float]  # seconds; the games' timers read it
     kiosk: Any  # game.kiosk.runtime.Kiosk when running as a kiosk, else None
@@ -64,6 +66,9 @@ class Host(Protocol):
     def quit(self) -> None: ...
 
 
+PRESS_SECONDS = 0.15  # how long a tapped or confirmed widget shows its press
+
+
 class Scene:
     opaque = True  # False: the scenes beneath are drawn first (dimmed)
 
@@ -71,6 +76,7 @@ class Scene:
         self.app = app
         self.widgets: list[Widget] = []
         self.focus: str | None = None
+        self.pressed: tuple[str, float] | None = None  # (widget key, when), for its feedback
 
     # lifecycle -------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -140,7 +146,9 @@ class Scene:
             )
             left += back_w + m.gap
         title_box = pygame.Rect(left, bar.y, lang.x - m.gap - left, m.unit)
-        widgets.append(Label(title_box, "title", title, m.title_font, bold=True, align="left"))
+        widgets.append(
+            Label(title_box, "title", title, m.title_font, bold=True, align="left", glow=True)
+        )
         code = self.app.language.upper()
         widgets.append(Button(lang, "language", code, self.app.cycle_language))
         if howto:
@@ -152,15 +160,40 @@ class Scene:
 
     # drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        m = self.app.metrics
         if self.opaque:
-            surface.fill(theme.BACKGROUND)
-            pygame.draw.rect(surface, theme.HEADER, (0, 0, m.width, m.header_h))
+            self.draw_background(surface)
         ui = self.app.ui
         for w in self.widgets:
             w.draw(surface, ui, w.key == self.focus)
+        self.draw_press(surface)
         if self.opaque and self.prompt_bar_shown():
             self.draw_prompt_bar(surface, ui)
+
+    def draw_background(
+        self, surface: pygame.Surface, calm: pygame.Rect | None = None, header_h: int | None = None
+    ) -> None:
+        """An opaque screen's background: the animated backdrop (dim and still behind
+        ``calm``, a game's board area) and the header's bar (``header_h`` tall, else the
+        metrics' header)."""
+        m = self.app.metrics
+        self.app.backdrop.draw(surface, calm)
+        draw_bar(surface, pygame.Rect(0, 0, m.width, header_h or m.header_h), self.app.ui)
+
+    def press(self, key: str) -> None:
+        """Show that the widget ``key`` was tapped or confirmed (``draw_press``)."""
+        self.pressed = (key, time.monotonic())
+
+    def draw_press(self, surface: pygame.Surface) -> None:
+        """The press feedback on the widget tapped or confirmed a moment ago."""
+        if self.pressed is None:
+            return
+        key, when = self.pressed
+        if time.monotonic() - when > PRESS_SECONDS:
+            self.pressed = None
+            return
+        for w in self.widgets:
+            if w.key == key:
+                draw_pressed(surface, w.rect, self.app.ui)
 
     def draw_prompt_bar(self, surface: pygame.Surface, ui: UI) -> None:
         m = ui.m
@@ -175,6 +208,7 @@ class Scene:
             for w in reversed(self.widgets):
                 if w.focusable and w.rect.collidepoint(intent.pos):
                     self.focus = w.key
+                    self.press(w.key)
                     self.app.audio.play("menu_click")
                     w.tap(intent.pos)
                     return True
@@ -191,6 +225,7 @@ class Scene:
         if kind is Kind.CONFIRM:
             current = self.focused()
             if current is not None:
+                self.press(current.key)
                 self.app.audio.play("menu_click")
                 current.confirm()
             return True
@@ -234,8 +269,17 @@ class Scene:
 
 
 class SceneStack:
+    """The screens, bottom first. ``on_change(kind, scene)`` (the app's transitions) hears of
+    each ``push``, ``pop`` or ``replace`` just before it happens, with the scene that comes or
+    goes; the change itself is immediate, so the next intent already reaches the new top."""
+
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self.on_change: Callable[[str, Scene], None] | None = None
+
+    def _changing(self, kind: str, scene: Scene) -> None:
+        if self.on_change is not None:
+            self.on_change(kind, scene)
 
     def __len__(self) -> int:
         return len(self.scenes)
@@ -245,6 +289,7 @@ class SceneStack:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self._changing("push", scene)
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
@@ -253,6 +298,7 @@ class SceneStack:
     def pop(self) -> Scene:
         if not self.scenes:
             raise ValueError("pop from an empty scene stack")
+        self._changing("pop", self.scenes[-1])
         scene = self.scenes.pop()
         scene.leave()
         if self.scenes:
@@ -261,6 +307,7 @@ class SceneStack:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene`` (the one beneath is not resumed in between)."""
+        self._changing("replace", scene)
         if self.scenes:
             self.scenes.pop().leave()
         self.scenes.append(scene)

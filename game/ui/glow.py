@@ -131,6 +131,12 @@ def glow_text(
     return _kept(("text", text, px, bold, rgb, spread), make)
 
 
+def halo_colour(colour: Colour, strength: float = 0.45) -> tuple[int, int, int]:
+    """The halo for a neon line of ``colour``: the same hue, dimmer (it is added as light)."""
+    r, g, b = _rgb(colour)
+    return (round(r * strength), round(g * strength), round(b * strength))
+
+
 def cached_bytes() -> int:
     """Bytes the glow sprites hold now (bounded by ``GLOW_BUDGET``)."""
     return _cache.bytes

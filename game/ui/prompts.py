@@ -53,6 +53,7 @@ def draw_prompts(
 ) -> list[pygame.Rect]:
     """Draw the bar in ``rect``; return the rect of each prompt (tests check they fit)."""
     pygame.draw.rect(surface, theme.HEADER, rect)
+    surface.fill(theme.EDGE_HI, (rect.x, rect.y, rect.w, max(1, rect.h // 40)))  # neon edge
     if not shows_prompts(device) or not items:
         return []
     slot_w = rect.w // len(items)

@@ -27,6 +27,7 @@ EDGE_HI = (96, 190, 230)  # a primary button's outline
 GLOW_ACCENT = (18, 120, 132)
 GLOW_MAGENTA = (130, 30, 100)
 GLOW_FOCUS = (140, 110, 20)
+GLOW_ON = (20, 90, 54)  # a switch that is on
 GLOW_SWEEP = (6, 34, 42)  # the backdrop's slow light band: barely there
 
 # the backdrop
@@ -39,8 +40,10 @@ TEXT = (232, 238, 247)
 TEXT_DIM = (150, 165, 190)
 FOCUS = (255, 214, 64)
 ON = (64, 200, 120)
+ON_FILL = (26, 96, 64)  # the inside of a switch that is on (its label stays readable)
 OFF = (110, 120, 140)
 DIM = (0, 0, 0, 150)  # overlay shade behind dialogs and the pause menu
+DIM_MULT = (105, 105, 110)  # the same shade as a multiply (255 - 150), a little cooler
 NOTICE = (150, 60, 40)
 
 # high contrast: black, white and the focus yellow, no glow

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.art import draw_emblem
 from game.ui.layout import Metrics
 from game.ui.text import Fitted, FontBook
@@ -25,6 +25,7 @@ class UI:
     fonts: FontBook
     m: Metrics
     show_focus: bool  # focus rings only for gamepad and keyboard players
+    plain: bool = False  # high contrast: solid edges, no glow
 
     def __post_init__(self) -> None:
         self.fonts.floor = self.m.text_floor  # one floor for every text in this window
@@ -45,7 +46,7 @@ class Widget:
         for fitted, box in self.texts(ui):
             ui.fonts.draw(surface, fitted, box, theme.TEXT)
         if focused and ui.show_focus:
-            draw_focus(surface, self.rect, ui.m)
+            draw_focus(surface, self.rect, ui.m, ui.plain)
 
     def tap(self, pos: tuple[int, int]) -> None:
         self.confirm()
@@ -58,11 +59,68 @@ class Widget:
         return False
 
 
-def draw_focus(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> None:
+def draw_focus(surface: pygame.Surface, rect: pygame.Rect, m: Metrics, plain: bool = False) -> None:
+    """The focus ring: solid FOCUS yellow just outside ``rect`` (and its glow, unless plain)."""
     width = max(3, m.unit // 16)
-    pygame.draw.rect(
-        surface, theme.FOCUS, rect.inflate(width * 2, width * 2), width, border_radius=m.gap
-    )
+    ring = rect.inflate(width * 2, width * 2)
+    if not plain:
+        add_glow(surface, ring, theme.GLOW_FOCUS, m.gap, width, m.gap)
+    pygame.draw.rect(surface, theme.FOCUS, ring, width, border_radius=m.gap)
+
+
+def add_glow(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour,
+    radius: int,
+    width: int = 0,
+    corner: int = 0,
+) -> None:
+    """Add the halo of ``rect`` (its outline when ``width``) as light (``game.ui.glow``)."""
+    halo = glow.glow_rect(rect.size, colour, radius, width, corner)
+    surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_ADD)
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    ui: UI,
+    fill=theme.PANEL,
+    edge=theme.EDGE,
+    halo=None,
+    corner: int | None = None,
+) -> None:
+    """A neon-edged panel: ``fill`` with a thin ``edge`` outline, and outside it a ``halo``
+    colour's glow (none in high contrast, where the edge is white)."""
+    m = ui.m
+    corner = m.gap if corner is None else corner
+    line = max(1, m.unit // 30)
+    if halo is not None and not ui.plain:
+        add_glow(surface, rect, halo, max(4, m.gap), line * 2, corner)
+    pygame.draw.rect(surface, theme.HC_PANEL if ui.plain else fill, rect, border_radius=corner)
+    pygame.draw.rect(surface, theme.HC_EDGE if ui.plain else edge, rect, line, border_radius=corner)
+
+
+def draw_bar(surface: pygame.Surface, rect: pygame.Rect, ui: UI, top_edge: bool = False) -> None:
+    """A full-width bar (the header, the prompt bar): solid HEADER with a neon line along
+    its lower edge (its upper one with ``top_edge``), glowing onto the backdrop."""
+    pygame.draw.rect(surface, theme.HEADER, rect)
+    line = max(1, ui.m.unit // 40)
+    y = rect.y if top_edge else rect.bottom - line
+    edge = pygame.Rect(rect.x, y, rect.w, line)
+    if not ui.plain:
+        add_glow(surface, edge, theme.GLOW_ACCENT, max(4, ui.m.gap))
+    surface.fill(theme.HC_EDGE if ui.plain else theme.EDGE_HI, edge)
+
+
+def draw_pressed(surface: pygame.Surface, rect: pygame.Rect, ui: UI) -> None:
+    """A widget just tapped: a bright ring for a moment (the press feedback)."""
+    m = ui.m
+    line = max(2, m.unit // 20)
+    if not ui.plain:
+        add_glow(surface, rect, theme.GLOW_ACCENT, m.gap, line * 2, m.gap)
+    colour = theme.HC_TEXT if ui.plain else theme.ACCENT
+    pygame.draw.rect(surface, colour, rect, line, border_radius=m.gap)
 
 
 def inner(rect: pygame.Rect, m: Metrics) -> pygame.Rect:
@@ -83,10 +141,12 @@ class Label(Widget):
         colour=theme.TEXT,
         align: str = "center",
         max_lines: int = 3,
+        glow: bool = False,
     ) -> None:
         super().__init__(rect, key)
         self.text, self.size, self.bold, self.colour, self.align = text, size, bold, colour, align
         self.max_lines = max_lines
+        self.glow = glow  # a neon halo behind the letters (titles), none in high contrast
 
     def texts(self, ui: UI) -> list[tuple[Fitted, pygame.Rect]]:
         fitted = ui.fonts.fit(self.text, self.rect.size, self.size, self.bold, self.max_lines)
@@ -94,7 +154,30 @@ class Label(Widget):
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         for fitted, box in self.texts(ui):
+            if self.glow and not ui.plain:
+                draw_text_glow(surface, ui, fitted, box, self.align)
             ui.fonts.draw(surface, fitted, box, self.colour, self.align)
+
+
+def draw_text_glow(
+    surface: pygame.Surface, ui: UI, fitted: Fitted, box: pygame.Rect, align: str = "center"
+) -> None:
+    """The cyan halo of fitted text laid out as ``FontBook.draw`` lays it (titles)."""
+    spread = max(3, fitted.size // 6)
+    y = box.centery - fitted.height // 2
+    for line in fitted.lines:
+        w, h = ui.fonts.font(fitted.size, fitted.bold).size(line)
+        x = (
+            box.x
+            if align == "left"
+            else box.right - w
+            if align == "right"
+            else box.centerx - w // 2
+        )
+        halo = glow.glow_text(ui.fonts, line, fitted.size, theme.GLOW_ACCENT, spread, fitted.bold)
+        centre = (x + w // 2, y + h // 2)
+        surface.blit(halo, halo.get_rect(center=centre), special_flags=pygame.BLEND_ADD)
+        y += fitted.line_h
 
 
 class Button(Widget):
@@ -119,14 +202,16 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         if not self.enabled:
-            pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=ui.m.gap)
+            draw_panel(surface, self.rect, ui, theme.PANEL, theme.PANEL_HI)
             for fitted, box in self.texts(ui):
                 ui.fonts.draw(surface, fitted, box, theme.OFF)
             if focused and ui.show_focus:
-                draw_focus(surface, self.rect, ui.m)
+                draw_focus(surface, self.rect, ui.m, ui.plain)
             return
-        colour = theme.PRIMARY if self.primary else theme.PANEL_HI
-        pygame.draw.rect(surface, colour, self.rect, border_radius=ui.m.gap)
+        if self.primary:
+            draw_panel(surface, self.rect, ui, theme.PRIMARY, theme.ACCENT, theme.GLOW_ACCENT)
+        else:
+            draw_panel(surface, self.rect, ui, theme.PANEL_HI, theme.EDGE)
         super().draw(surface, ui, focused)
 
     def confirm(self) -> None:
@@ -195,21 +280,24 @@ class Card(Button):
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m
         radius = m.gap * 2
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=radius)
+        halo = glow.halo_colour(self.accent)
+        draw_panel(surface, self.rect, ui, theme.PANEL, self.accent, halo, radius)
         band = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, max(6, m.gap))
         pygame.draw.rect(
             surface,
-            self.accent,
+            theme.HC_EDGE if ui.plain else self.accent,
             band,
             border_top_left_radius=radius,
             border_top_right_radius=radius,
         )
         (title, tbox), (sub, sbox) = self.texts(ui)
+        if not ui.plain:
+            draw_text_glow(surface, ui, title, tbox)
         ui.fonts.draw(surface, title, tbox, theme.TEXT)
         draw_emblem(surface, ui.fonts, self.key, self.boxes(m)[1])
         ui.fonts.draw(surface, sub, sbox, theme.TEXT_DIM)
         if focused and ui.show_focus:
-            draw_focus(surface, self.rect, m)
+            draw_focus(surface, self.rect, m, ui.plain)
 
 
 class SettingRow(Widget):
@@ -270,24 +358,25 @@ class SettingRow(Widget):
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=m.gap)
+        draw_panel(surface, self.rect, ui)
         _, control, left, right = self._parts(m)
         (label_fit, label_box), (value_fit, value_box) = self.texts(ui)
         ui.fonts.draw(surface, label_fit, label_box, theme.TEXT, align="left")
         if self.kind == "toggle":
             pill = control.inflate(-m.gap, -m.gap)
-            pygame.draw.rect(
-                surface, theme.ON if self.on else theme.OFF, pill, border_radius=pill.h // 2
-            )
+            if self.on:
+                draw_panel(surface, pill, ui, theme.ON_FILL, theme.ON, theme.GLOW_ON, pill.h // 2)
+            else:
+                draw_panel(surface, pill, ui, theme.PANEL_HI, theme.OFF, corner=pill.h // 2)
             ui.fonts.draw(surface, value_fit, value_box, theme.TEXT)
         else:
             for box, sign in ((left, -1), (right, 1)):
                 pad = box.inflate(-m.gap, -m.gap)
-                pygame.draw.rect(surface, theme.PANEL_HI, pad, border_radius=m.gap)
+                draw_panel(surface, pad, ui, theme.PANEL_HI, theme.EDGE)
                 draw_step_glyph(surface, pad, sign, self.kind)
             ui.fonts.draw(surface, value_fit, value_box, theme.TEXT)
         if focused and ui.show_focus:
-            draw_focus(surface, self.rect, m)
+            draw_focus(surface, self.rect, m, ui.plain)
 
     def tap(self, pos: tuple[int, int]) -> None:
         if self.kind == "toggle":

@@ -101,9 +101,11 @@ class Kiosk:
         return restore
 
     def tick(self) -> None:
-        """After each update: the idle watcher."""
+        """After each update: the idle watcher; the music is hushed during the attract mode
+        unless kiosk.json's ``attract_music`` asks for it."""
         top = self.app.scenes.top
         role = getattr(top, "kiosk_role", None)
+        self.app.audio.hush_music(role == "attract" and not self.config.attract_music)
         if role in ("attract", "still"):
             return
         if self.app.clock() - self.last_input >= self.idle_seconds:

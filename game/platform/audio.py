@@ -1,11 +1,27 @@
-"""Sound effects: short WAVs made by ``tools/make_sounds.py`` and shipped in assets/sounds.
+"""Sound effects and the music loop: WAVs made by ``tools/make_sounds.py`` in assets/sounds.
 
 ``Audio`` never fails the program: when the mixer cannot start (no sound card, no audio
 driver) or a file cannot be loaded, it stays silent and ``play`` does nothing. There is no
-error dialog for that, only ``available`` set to False.
+error dialog for that, only ``available`` set to False (a missing or damaged music file only
+silences the music).
+
+Mixing, so that a long session does not tire (the loudness of each file is set by the tool):
+
+- **Takes**: a sound may have several takes (``name.wav``, ``name-2.wav``...); each ``play``
+  uses the next one, so the same action never sounds identical twice in a row.
+- **Throttle**: a sound does not start again within ``MIN_GAP_MS`` of its last start, nor while
+  ``MAX_VOICES`` of its takes still sound; fifty reveals in one frame make one tick, not noise.
+- **Reserved channels**: the shield alarm and the explosion each own a mixer channel, so a burst
+  of other sounds can never take the voice they need.
+- **Categories**: interface sounds, game effects and the music each have a gain (``MIX``) under
+  the player's volume.
 """
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -35,18 +51,64 @@ SOUNDS = (
     "burrow",
     "cascade_tick",
 )
+INTERFACE = frozenset({"menu_click", "menu_move", "menu_back", "transition"})  # others: effects
+MIX = {"interface": 0.8, "effects": 1.0, "music": 0.5}  # each category's gain under the volume
+MUSIC_FILE = "music.wav"
+
+DEFAULT_GAP_MS = 60
+MIN_GAP_MS = {
+    "cascade_tick": 30,
+    "menu_move": 35,
+    "reveal": 40,
+    "crack": 150,
+    "shield_alarm": 250,
+    "explosion": 250,
+    "sector_clear": 300,
+    "game_over": 400,
+    "win": 400,
+}
+DEFAULT_VOICES = 2
+MAX_VOICES = {"cascade_tick": 3, "shield_alarm": 1, "explosion": 1, "win": 1, "game_over": 1}
+RESERVED = ("shield_alarm", "explosion")  # a mixer channel each that no other sound takes
+CHANNELS = 16
+
+
+def takes(folder: Path, name: str) -> list[Path]:
+    """The files of sound ``name``: ``name.wav``, then ``name-2.wav``, ``name-3.wav``... as far
+    as they go (a FileNotFoundError when there is not even the first)."""
+    paths = [folder / f"{name}.wav"]
+    if not paths[0].is_file():
+        raise FileNotFoundError(f"{paths[0]} is missing")
+    while (folder / f"{name}-{len(paths) + 1}.wav").is_file():
+        paths.append(folder / f"{name}-{len(paths) + 1}.wav")
+    return paths
 
 
 class Audio:
     """``deferred``: the mixer starts and the sounds load at ``open()`` (the App calls it once
     its first frame is on screen, so the window shows without waiting for the sound device),
-    or at the first ``play``, whichever comes first."""
+    or at the first ``play``, whichever comes first. The music (``music``: the setting) starts
+    at ``open()`` too, streamed from its file. ``clock`` (seconds) times the throttle."""
 
-    def __init__(self, volume: int = 80, muted: bool = False, deferred: bool = False) -> None:
-        self.sounds: dict[str, pygame.mixer.Sound] = {}
+    def __init__(
+        self,
+        volume: int = 80,
+        muted: bool = False,
+        deferred: bool = False,
+        music: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.sounds: dict[str, list[pygame.mixer.Sound]] = {}
         self.volume, self.muted = volume, muted
+        self.music_on = music
+        self.music_hushed = False  # the kiosk's attract mode
         self.available = False
         self._opened = False
+        self.clock = clock
+        self._last_start: dict[str, float] = {}
+        self._last_take: dict[str, int] = {}
+        self._reserved: dict[str, pygame.mixer.Channel] = {}
+        self._music = "stopped"  # stopped (never loaded), playing, paused, broken
         if not deferred:
             self.open()
 
@@ -58,11 +120,15 @@ class Audio:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+            pygame.mixer.set_num_channels(CHANNELS)
+            pygame.mixer.set_reserved(len(RESERVED))
+            self._reserved = {name: pygame.mixer.Channel(i) for i, name in enumerate(RESERVED)}
+            folder = resource("cmt_assets", "sounds")
             for name in SOUNDS:
-                path = resource("cmt_assets", "sounds", f"{name}.wav")
-                self.sounds[name] = pygame.mixer.Sound(str(path))
+                self.sounds[name] = [pygame.mixer.Sound(str(p)) for p in takes(folder, name)]
         except (pygame.error, OSError):
             self.sounds.clear()
+            self._reserved.clear()
             return
         self.available = True
         self.set_volume(self.volume, self.muted)
@@ -73,18 +139,76 @@ class Audio:
             raise ValueError(f"volume must be 0..100 percent, not {volume}")
         self.volume, self.muted = volume, muted
         level = 0.0 if muted else volume / 100
-        for sound in self.sounds.values():
-            sound.set_volume(level)
+        for name, sounds in self.sounds.items():
+            gain = MIX["interface" if name in INTERFACE else "effects"]
+            for sound in sounds:
+                sound.set_volume(level * gain)
+        self._follow_music()
 
-    def play(self, name: str) -> None:
+    def play(self, name: str) -> bool:
+        """Start sound ``name``; False when it stayed silent (muted, no device, throttled)."""
         if name not in SOUNDS:
             raise ValueError(f"unknown sound {name!r}; the sounds are {', '.join(SOUNDS)}")
-        if not self.muted and self.volume:
-            self.open()
-            if self.available:
-                self.sounds[name].play()
+        if self.muted or not self.volume:
+            return False
+        self.open()
+        if not self.available:
+            return False
+        now = self.clock()
+        if now - self._last_start.get(name, -1e9) < MIN_GAP_MS.get(name, DEFAULT_GAP_MS) / 1000:
+            return False
+        sounds = self.sounds[name]
+        if sum(s.get_num_channels() for s in sounds) >= MAX_VOICES.get(name, DEFAULT_VOICES):
+            return False
+        take = (self._last_take.get(name, -1) + 1) % len(sounds)
+        if name in self._reserved:
+            self._reserved[name].play(sounds[take])
+        elif sounds[take].play() is None:  # every free channel is busy
+            return False
+        self._last_start[name], self._last_take[name] = now, take
+        return True
+
+    # music -------------------------------------------------------------------------------------
+    def set_music(self, on: bool) -> None:
+        """The player's Music setting."""
+        self.music_on = on
+        self._follow_music()
+
+    def hush_music(self, hushed: bool) -> None:
+        """Silence the music whatever the setting (the kiosk's attract mode); cheap to repeat."""
+        if hushed != self.music_hushed:
+            self.music_hushed = hushed
+            self._follow_music()
+
+    @property
+    def music_playing(self) -> bool:
+        return self._music == "playing"
+
+    def _follow_music(self) -> None:
+        """Start, pause or resume the loop as the settings want; a file that will not load
+        leaves the music off for the rest of the run, silently."""
+        if not self.available or self._music == "broken":
+            return
+        wanted = self.music_on and not self.music_hushed and not self.muted and self.volume > 0
+        try:
+            if wanted and self._music == "stopped":
+                pygame.mixer.music.load(str(resource("cmt_assets", "sounds", MUSIC_FILE)))
+                pygame.mixer.music.play(loops=-1)
+            elif wanted and self._music == "paused":
+                pygame.mixer.music.unpause()
+            elif not wanted and self._music == "playing":
+                pygame.mixer.music.pause()
+            pygame.mixer.music.set_volume(self.volume / 100 * MIX["music"])
+        except (pygame.error, OSError):
+            self._music = "broken"
+            return
+        if wanted:
+            self._music = "playing"
+        elif self._music == "playing":
+            self._music = "paused"
 
     def close(self) -> None:
         if self.available:
             pygame.mixer.quit()
             self.available = False
+            self._music = "stopped"

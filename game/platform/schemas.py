@@ -67,6 +67,7 @@ class Settings(Schema, kw_only=True):
     language: Literal[LANGUAGES] = "en"  # type: ignore[valid-type]  # msgspec reads the tuple
     volume: Annotated[int, Meta(ge=0, le=100)] = 80  # percent
     muted: bool = False
+    music: bool = True  # the music loop (the sound effects follow volume and mute only)
     fullscreen: bool = True
     window_size: tuple[Side, Side] = (1280, 800)
     long_press_ms: Annotated[int, Meta(ge=LONG_PRESS_RANGE[0], le=LONG_PRESS_RANGE[1])] = 400
@@ -162,6 +163,7 @@ class KioskConfig(Schema):
     idle_seconds: Annotated[int, Meta(ge=IDLE_RANGE[0], le=IDLE_RANGE[1])] = 60
     language: Literal[LANGUAGES] = "en"  # type: ignore[valid-type]  # msgspec reads the tuple
     operator_corner: Literal["top-left", "top-right", "bottom-left", "bottom-right"] = "top-left"
+    attract_music: bool = False  # the music loop during the attract mode too
     version: Literal[1] = 1
 
     def to_dict(self) -> dict[str, Any]:

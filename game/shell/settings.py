@@ -35,6 +35,7 @@ ROWS = (
     Row("language", N_("Language"), "choice"),
     Row("volume", N_("Sound volume"), "stepper"),
     Row("muted", N_("Mute sound"), "toggle"),
+    Row("music", N_("Music"), "toggle"),
     Row("fullscreen", N_("Fullscreen"), "toggle"),
     Row("long_press_ms", N_("Long-press duration"), "stepper"),
     Row("swap_tap_long_press", N_("Swap tap and long press (Démineur)"), "toggle"),

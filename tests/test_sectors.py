@@ -10,7 +10,7 @@ import pytest
 
 from core.moleturf import turf
 from core.moleturf.logic import grade
-from core.moleturf.sectors import load_sectors
+from core.moleturf.sectors import load_sectors, load_stars
 from tests.test_turf_logic import drive
 from tools.make_sectors import canonical
 
@@ -150,3 +150,15 @@ def test_a_board_with_two_solutions_is_refused() -> None:
 def test_a_file_that_is_not_json_is_refused() -> None:
     with pytest.raises(ValueError, match="not valid JSON"):
         load_sectors("{sectors: 30")
+
+
+def test_the_sector_map_reads_the_same_stars_without_the_boards() -> None:
+    assert load_stars() == tuple(s.stars for s in SECTORS)
+    for change, message in (
+        (lambda d: d["sectors"][3].update(stars=6), "sector 4: stars must be 1 to 5, not 6"),
+        (lambda d: d["sectors"][3].pop("stars"), "sector 4: stars must be 1 to 5, not None"),
+        (lambda d: d["sectors"][0].update(stars=True), "sector 1: stars must be 1 to 5"),
+        (lambda d: d["sectors"].pop(), "exactly 30"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            load_stars(damaged(change))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.checks import as_int
+from core.demineur.presets import check_size
 
 TOP_TIMES = 10
 _KEY = re.compile(r"([1-9][0-9]{0,5})x([1-9][0-9]{0,5})/(0|[1-9][0-9]{0,11})", re.ASCII)
@@ -26,8 +27,6 @@ def parse_key(key: object) -> tuple[int, int, int]:
     shown = repr(key[:40] if isinstance(key, str) else key)
     if match is None:
         raise ValueError(f"statistics key {shown} is not COLSxROWS/MINES")
-    from core.demineur.rules import check_size  # here: the schemas import this module early
-
     cols, rows, mines = (int(g) for g in match.groups())
     try:
         return check_size(cols, rows, mines)

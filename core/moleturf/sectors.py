@@ -94,11 +94,8 @@ def _sector(entry: object, number: int) -> Sector:
     return Sector(number, regions, solution, difficulty, level, stars)
 
 
-def load_sectors(text: str | None = None) -> list[Sector]:
-    """The sectors in play order, checked; ``text`` replaces the shipped file (for tests).
-
-    Raises ValueError naming the first problem when the data is damaged.
-    """
+def _entries(text: str | None) -> list[object]:
+    """The file's list of sectors (``text`` replaces the shipped file), checked as a whole."""
     try:
         data = json.loads(_read_shipped() if text is None else text)
     except json.JSONDecodeError as bad:
@@ -108,6 +105,29 @@ def load_sectors(text: str | None = None) -> list[Sector]:
     entries = data.get("sectors")
     if not isinstance(entries, list) or len(entries) != SECTORS:
         raise ValueError(f"the sector file must list exactly {SECTORS} sectors")
+    return entries
+
+
+def load_stars(text: str | None = None) -> tuple[int, ...]:
+    """Each sector's stars (1 to 5, as the sector map shows them) in play order, read without
+    numpy and the turf search: the map shows no more, and ``load_sectors`` checks the whole
+    file when a board is needed. ValueError naming the first sector whose stars are damaged.
+    """
+    stars = []
+    for number, entry in enumerate(_entries(text), start=1):
+        value = entry.get("stars") if isinstance(entry, dict) else None
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 5:
+            raise ValueError(f"sector {number}: stars must be 1 to 5, not {value!r}")
+        stars.append(value)
+    return tuple(stars)
+
+
+def load_sectors(text: str | None = None) -> list[Sector]:
+    """The sectors in play order, checked; ``text`` replaces the shipped file (for tests).
+
+    Raises ValueError naming the first problem when the data is damaged.
+    """
+    entries = _entries(text)
     sectors = [_sector(entry, number) for number, entry in enumerate(entries, start=1)]
     for before, after in zip(sectors, sectors[1:], strict=False):
         if after.difficulty < before.difficulty:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
-from core.demineur.rules import MAX_SIDE, PRESETS, PROTECTED
-from core.demineur.session import DemineurSession
+from core.demineur.presets import MAX_SIDE, PRESETS, PROTECTED
 from core.demineur.stats import board_key
 from game.demineur.hud import format_time
 from game.demineur.store import StatsBook, forget_game, load_game
@@ -19,6 +19,9 @@ from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import Button, Label, SettingRow, Widget
+
+if TYPE_CHECKING:  # the rules, numpy and the kernels load with a saved game or a new one
+    from core.demineur.session import DemineurSession
 
 
 @dataclass(frozen=True)

@@ -14,15 +14,17 @@ damaged file is set aside and the player is told).
 from __future__ import annotations
 
 import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
-from core.demineur.rules import PRESETS
-from core.demineur.session import DemineurSession
+from core.demineur.presets import PRESETS
 from core.demineur.stats import Statistics, board_key
 from game.platform.schemas import RECENT, DemineurStats, GameDocument
 from game.platform.storage import Storage
+
+if TYPE_CHECKING:  # the rules, numpy and the kernels load with a saved game, not before
+    from core.demineur.session import DemineurSession
 
 STATS_FILE = "demineur_stats.json"
 STATS_VERSION = 1
@@ -91,6 +93,8 @@ def load_game(storage: Storage, clock) -> DemineurSession | None:
     """The unfinished game saved last time (its clock paused), or None."""
 
     def validate(data: Any) -> DemineurSession:
+        from core.demineur.session import DemineurSession
+
         session = DemineurSession.from_document(data, clock)
         if session.status != "playing":
             raise ValueError("only a game in progress is kept to be resumed")
@@ -127,6 +131,8 @@ def load_best(storage: Storage, key: str) -> dict[str, Any] | None:
         return None
 
     def validate(data: Any) -> dict[str, Any]:
+        from core.demineur.session import DemineurSession
+
         DemineurSession.from_document(data)
         return data
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.demineur.rules import PRESETS
+from core.demineur.presets import PRESETS
 from game.platform.schemas import KEEP, MAX_MS, SECTORS, KioskScores
 from game.platform.storage import Storage
 

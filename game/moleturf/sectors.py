@@ -15,9 +15,9 @@ import pygame
 
 from game.i18n import N_, _
 from game.moleturf import store
-from game.moleturf.board import TURF_RGB
 from game.moleturf.hud import format_time, mistakes_text
-from game.moleturf.store import SECTORS, Best, Progress, load_progress, sectors
+from game.moleturf.sprites import TURF_RGB
+from game.moleturf.store import SECTORS, Best, Progress, load_progress, sector_stars, sectors
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns, rows
@@ -44,7 +44,7 @@ class SectorTile(Widget):
         super().__init__(rect, f"sector{number}")
         self.number, self.progress, self.open, self.action = number, progress, open_, action
         self.in_play = in_play
-        self.stars = sectors()[number - 1].stars
+        self.stars = sector_stars()[number - 1]
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from core.midend import DOCUMENT_VERSION
-from core.moleturf.sectors import Sector, load_sectors
+from core.moleturf.sectors import Sector, load_sectors, load_stars
 from game.platform.schemas import SECTORS, GameDocument, MoleTurfProgress
 from game.platform.storage import Storage
 
@@ -32,6 +32,12 @@ if TYPE_CHECKING:  # the rules, the hint engine and its kernel load with a game 
 def sectors() -> tuple[Sector, ...]:
     """The 30 sectors, read and checked once."""
     return tuple(load_sectors())
+
+
+@lru_cache(maxsize=1)
+def sector_stars() -> tuple[int, ...]:
+    """Each sector's stars for the map, read without loading the boards (numpy, the search)."""
+    return load_stars()
 
 
 PROGRESS_FILE = "moleturf.json"

@@ -1,0 +1,109 @@
+"""Fast start (issue 19): each screen's first frame loads only what that screen shows.
+
+Each case is the whole program (``python -m game ... --frames 1``) in its own process, so
+nothing a test imported earlier hides what the program needs. numpy alone costs about a
+tenth of a second and 15 MiB before the first frame (bench/bench_start.py): the launcher, a
+game's first screen and the kiosk draw without it, and without the game's kernels, the other
+game, the editor, the kiosk's modules, Babel (a catalog is read already compiled) or BudouX
+(Japanese line breaks, loaded at the first Japanese text to wrap).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.moleturf.sectors import load_sectors
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBE = """
+import json, sys
+from game.__main__ import main
+status = main(sys.argv[1:])
+print(json.dumps(sorted(sys.modules)))
+sys.exit(status)
+"""
+EVERYWHERE = ("babel", "budoux", "game.catalogs", "game.moleturf.editor")
+NO_BOARD = ("numpy", "core.demineur._mines", "core.moleturf._turf", "core.demineur.rules")
+
+
+def first_frame_modules(data: Path, *args: str, lang: str = "en") -> set[str]:
+    """The modules loaded by the program once it has drawn its first frame."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    command = [sys.executable, "-c", PROBE, "--windowed", "--size", "1280x800", "--frames", "1"]
+    command += ["--lang", lang, "--data-dir", str(data), *args]
+    done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    """Which of ``names`` (or a module inside one of them) was loaded."""
+    return sorted(n for n in names if any(m == n or m.startswith(n + ".") for m in modules))
+
+
+def played_before(data: Path) -> None:
+    """A returning player's files: Démineur statistics and Mole Turf progress, no game open."""
+    from game.demineur.store import StatsBook
+    from game.moleturf import store
+    from game.platform.storage import Storage
+
+    storage = Storage(data)
+    try:
+        book = StatsBook(storage)
+        book.record("9x9/10", True, 41250)
+        book.record("16x10/25", False, 8000)
+        book.save()
+        progress = store.load_progress(storage)
+        progress.record(1, 95.0, 2)
+        progress.current = 2
+        store.save_progress(storage, progress)
+        assert storage.flush(10)
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("returning", [False, True], ids=["first start", "returning player"])
+@pytest.mark.parametrize(
+    ("args", "not_loaded"),
+    [
+        ((), ("game.moleturf", "game.demineur", "game.kiosk.runtime")),
+        (("--game", "moleturf"), ("game.demineur", "game.moleturf.play", "game.kiosk.runtime")),
+        (("--game", "demineur"), ("game.moleturf", "game.demineur.play", "game.kiosk.runtime")),
+    ],
+    ids=["launcher", "Mole Turf", "Démineur"],
+)
+def test_a_screen_opens_without_the_board_machinery(tmp_path, args, not_loaded, returning):
+    if returning:
+        played_before(tmp_path)
+    modules = first_frame_modules(tmp_path, *args)
+    assert loaded(modules, NO_BOARD + EVERYWHERE + not_loaded) == []
+
+
+def test_the_kiosk_opens_without_the_board_machinery(tmp_path):
+    (tmp_path / "kiosk.json").write_text('{"version": 1, "pin": "4711"}\n')
+    modules = first_frame_modules(tmp_path, "--kiosk")
+    assert loaded(modules, NO_BOARD + EVERYWHERE) == []
+
+
+def test_japanese_loads_its_line_breaker_and_nothing_else_heavy(tmp_path):
+    first_frame_modules(tmp_path, lang="ja")  # the first start compiles the catalog
+    modules = first_frame_modules(tmp_path, "--game", "demineur", lang="ja")
+    assert "budoux" in modules  # the level names are wrapped at BudouX's phrase breaks
+    assert loaded(modules, NO_BOARD + ("babel", "game.catalogs", "game.moleturf")) == []
+
+
+def test_a_replay_loads_its_own_game_only(tmp_path):
+    from core.moleturf.session import MoleTurfSession
+
+    session = MoleTurfSession.new(load_sectors()[0].regions, sector=1)
+    path = tmp_path / "replay.json"
+    path.write_text(json.dumps(session.to_document()))
+    modules = first_frame_modules(tmp_path, "--replay", str(path))
+    assert "game.moleturf.replay" in modules
+    assert loaded(modules, EVERYWHERE + ("game.demineur", "game.kiosk.runtime")) == []

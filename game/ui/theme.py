@@ -11,7 +11,6 @@ BACKGROUND_DEEP = (6, 9, 18)  # the backdrop's far edge (its gradient runs to it
 HEADER = (20, 28, 44)
 PANEL = (27, 37, 56)
 PANEL_HI = (38, 52, 78)
-PRESSED = (18, 74, 88)  # a button while the finger or the mouse holds it
 PRIMARY = (22, 112, 128)
 PRIMARY_HI = (34, 150, 168)
 

@@ -1,8 +1,9 @@
 """Per-board-size statistics: what the statistics screen will show a player."""
 
+import pygame
 import pytest
 
-from core.demineur.stats import Statistics, board_key, parse_key
+from core.demineur.stats import RECENT, Statistics, board_key, parse_key, time_axis, trend
 
 KEY = board_key(9, 9, 10)
 
@@ -141,3 +142,136 @@ def test_a_statistics_file_with_a_bad_key_is_set_aside_and_the_screen_opens(app)
         app.draw(0)
         scene.step(1)
     assert "not a size" in book.keys()
+
+
+# ---- the chart's arithmetic ------------------------------------------------------------------
+
+
+def test_the_trend_is_a_moving_median_one_slow_game_barely_moves():
+    steady = [30_000] * 10
+    slow = steady[:5] + [600_000] + steady[5:]  # the phone rang during one game
+    assert trend(steady) == [30_000.0] * 10
+    assert max(trend(slow)) == 30_000.0  # a mean or a fitted line would jump here
+    improving = [60_000 - 5_000 * i for i in range(10)]
+    line = trend(improving)
+    assert line == sorted(line, reverse=True) and line[-1] == improving[-3]
+    assert trend([]) == [] and trend([4000]) == [4000.0]
+
+
+def test_the_time_axis_is_round_and_ignores_one_far_outlier():
+    assert time_axis([]) == (60_000, 20_000)  # an empty chart still has an axis
+    for times in ([41_250], [41_250, 90_000], [3000, 3100, 2900], [1, 2], [10**9]):
+        top, step = time_axis(times)
+        assert top >= max(times) and top % step == 0 and 1 <= top // step <= 5
+    top, step = time_axis([30_000] * 20 + [3_600_000])
+    assert top == 90_000 and step == 30_000  # the hour-long game sits on the top edge
+    with pytest.raises(ValueError):
+        time_axis([-1])
+
+
+# ---- the file --------------------------------------------------------------------------------
+
+
+def test_an_old_statistics_file_without_recent_times_still_loads(app):
+    from game.demineur.store import STATS_FILE, STATS_VERSION, StatsBook
+
+    old = Statistics()
+    old.record(KEY, True, 4000, "2026-11-30")
+    app.storage.save_soon(STATS_FILE, {"sizes": old.to_dict()}, STATS_VERSION)
+    app.storage.flush()
+    book = StatsBook(app.storage)
+    assert book.stats.to_dict() == old.to_dict() and book.recent == {}
+    assert app.storage.damaged == []
+    book.record(KEY, True, 5000)  # and the chart fills from the next win
+    assert StatsBook(app.storage).recent == {KEY: [5000]}
+
+
+def test_recent_times_are_capped_and_a_longer_list_is_refused(app):
+    from game.demineur.store import STATS_FILE, STATS_VERSION, StatsBook
+
+    book = StatsBook(app.storage)
+    for i in range(RECENT + 30):
+        book.record(KEY, True, 1000 + i)
+    assert book.recent[KEY] == [1000 + i for i in range(30, RECENT + 30)]  # the last, in order
+    app.storage.flush()
+    assert StatsBook(app.storage).recent[KEY] == book.recent[KEY]
+    sizes = book.stats.to_dict()
+    app.storage.save_soon(
+        STATS_FILE, {"sizes": sizes, "recent": {KEY: [1000] * (RECENT + 1)}}, STATS_VERSION
+    )
+    app.storage.flush()
+    assert StatsBook(app.storage).recent == {}  # set aside as damaged
+    assert [name for name, _moved in app.storage.damaged] == [STATS_FILE]
+
+
+# ---- the screen ------------------------------------------------------------------------------
+
+
+def _played(app, games: int):
+    """A book with ``games`` games on Beginner (7 won of 10, times drifting down), and a few
+    on other sizes once there are many."""
+    from game.demineur.store import StatsBook
+
+    book = StatsBook(app.storage, today=lambda: "2026-11-30")
+    for i in range(games):
+        key = KEY if i < 10 or i % 4 else board_key(16, 10, 25) if i % 8 else board_key(7, 5, 3)
+        won = i % 10 not in (3, 7)
+        book.record(key, won, 90_000 - 150 * i + (i * 7919) % 20_000)
+    return book
+
+
+def _text_boxes(scene, ui):
+    """Where each label's text lands (its fitted lines, as drawn)."""
+    from game.ui.widgets import Label
+
+    boxes = {}
+    for w in scene.widgets:
+        if isinstance(w, Label) and w.text:
+            ((fitted, rect),) = w.texts(ui)
+            assert fitted.fits, (w.key, w.text)
+            boxes[w.key] = pygame.Rect(0, 0, fitted.width, fitted.height)
+            boxes[w.key].centery = rect.centery
+            boxes[w.key].x = {"left": rect.x, "right": rect.right - fitted.width}.get(
+                w.align, rect.centerx - fitted.width // 2
+            )
+    return boxes
+
+
+@pytest.mark.parametrize("games", [0, 1, 2, 500])
+@pytest.mark.parametrize(
+    ("size", "lang"), [((1280, 800), "en"), ((1920, 1080), "hu"), ((1280, 800), "ja")]
+)
+def test_the_statistics_screen_reads_with_no_one_a_few_or_hundreds_of_games(
+    tmp_path, games, size, lang
+):
+    from game.demineur.stats import StatsScene
+    from tests.screens import make_app, overlaps
+
+    app = make_app(tmp_path, size=size, lang=lang)
+    try:
+        book = _played(app, games)
+        scene = app.open_scene("demineur.stats", book, KEY)
+        assert isinstance(scene, StatsScene)
+        app.draw(0)
+        chart, m = scene.chart, app.metrics
+        wins = len(book.recent.get(KEY, []))
+        assert wins == min(games - games // 5, RECENT) if games < 10 else wins == RECENT
+        assert len(chart.points) == wins  # one dot per recent win, the last 50 at most
+        # nothing outside the chart, no label over another, no text under the floor
+        assert all(chart.rect.contains(box) for box in chart.labels)
+        assert not overlaps(chart.labels)
+        assert min(chart.sizes) >= m.text_floor
+        if wins:
+            assert all(chart.plot.collidepoint(p) for p in chart.points)
+            assert not any(chart.plot.colliderect(box) for box in chart.labels)
+        texts = _text_boxes(scene, app.ui)
+        assert not overlaps(list(texts.values()))
+        assert not any(chart.rect.colliderect(box) for box in texts.values())
+        shown = {w.key: getattr(w, "text", "") for w in scene.widgets}
+        if games == 0:  # the empty state says so, in words, in each part
+            assert "no_games" in shown and "no_times" in shown and not chart.points
+        else:
+            assert shown["v0"] == str(book.stats.get(KEY).played)
+            assert "rate0" in shown and "no_games" not in shown
+    finally:
+        app.close()

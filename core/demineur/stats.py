@@ -1,9 +1,12 @@
-"""Per-board-size statistics as a pure model: no files, no clock (dates are passed in)."""
+"""Per-board-size statistics as a pure model: no files, no clock (dates are passed in), and
+the arithmetic of the statistics screen's chart (its trend and its time axis)."""
 
 from __future__ import annotations
 
 import bisect
 import re
+import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +14,10 @@ from core.checks import as_int
 from core.demineur.presets import check_size
 
 TOP_TIMES = 10
+RECENT = 50  # winning times kept per size for the chart, oldest first
+TREND_WINDOW = 5  # wins in the chart's moving median
+TREND_FROM = 3  # wins before a trend is worth a line
+OUTLIER = 3  # the time axis stops at this many times the median (slower wins sit on its top)
 _KEY = re.compile(r"([1-9][0-9]{0,5})x([1-9][0-9]{0,5})/(0|[1-9][0-9]{0,11})", re.ASCII)
 
 
@@ -139,3 +146,42 @@ class Statistics:
             parse_key(key)  # a key the statistics screen could not name: a damaged file
             stats.sizes[key] = SizeStats.from_dict(entry)
         return stats
+
+
+def trend(times: Sequence[int], window: int = TREND_WINDOW) -> list[float]:
+    """The moving median of the winning times: at each win, the median of it and the
+    ``window - 1`` wins before it (fewer at the start). A median, not a least-squares line: a
+    single slow game (the phone rang) moves it by one place instead of pulling the whole line,
+    and it follows a player's progress without pretending that progress is a straight line."""
+    if window < 1:
+        raise ValueError(f"trend window must be at least 1, not {window}")
+    return [
+        float(statistics.median(times[max(0, i + 1 - window) : i + 1])) for i in range(len(times))
+    ]
+
+
+def time_axis(times: Sequence[int]) -> tuple[int, int]:
+    """``(top, step)`` in ms for the chart's time axis: ``step`` a round clock step (0.1, 0.2,
+    0.5, 1, 2, 5, 10, 15 or 30 seconds or minutes, then hours) and ``top`` a whole number (1 to
+    5) of steps, at least the slowest time, except that an outlier beyond ``OUTLIER`` × the
+    median is left above the top (drawn on its edge), so that one very slow game does not
+    squash every other time into the floor. No times: a minute."""
+    if not times:
+        return 60_000, 20_000
+    if min(times) < 0:
+        raise ValueError("a time cannot be negative")
+    high = max(1, min(max(times), round(OUTLIER * statistics.median(times))))
+    for step in _STEPS:
+        if high <= 5 * step:
+            break
+    else:  # beyond 5 x the longest step: whole hours
+        step = -(-high // (5 * 3_600_000)) * 3_600_000
+    return -(-high // step) * step, step
+
+
+_STEPS = (
+    *(100 * f for f in (1, 2, 5)),
+    *(1000 * f for f in (1, 2, 5, 10, 15, 30)),
+    *(60_000 * f for f in (1, 2, 5, 10, 15, 30)),
+    *(3_600_000 * f for f in (1, 2, 5, 10, 20, 50, 100)),
+)

@@ -1,24 +1,34 @@
 """Démineur statistics screen: one board size at a time (◀ ▶ to change it): played, won, win
-rate, streaks, the ten best times with their dates, a bar chart of the recent times, the
-best game as a replay, and a reset with confirmation. The records live in ``store``.
+rate and streaks; the win rate of every board size played; a chart of the last wins' times
+with their trend and the best time marked; the ten best times with their dates; the best game
+as a replay; and a reset with confirmation. The records live in ``store``; the chart's
+arithmetic (trend, time axis) in ``core.demineur.stats``.
+
+The chart and the win-rate bars are drawn once when the screen is laid out (``relayout``: a
+new size, language or board) and blitted every frame.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
 import pygame
 
 from core.demineur.rules import PRESETS
-from core.demineur.stats import board_key
-from game.demineur.hud import format_time
-from game.demineur.store import RECENT, StatsBook, best_file, load_best
-from game.i18n import LEVEL_NAMES, _, board_size, percent
+from core.demineur.stats import RECENT, TREND_FROM, TREND_WINDOW, board_key, time_axis, trend
+from game.demineur.hud import format_time, timer_text
+from game.demineur.store import StatsBook, best_file, load_best
+from game.i18n import LEVEL_NAMES, _, board_size, ngettext, percent
 from game.i18n import date as day
 from game.platform.intents import Intent, Kind
 from game.shell.dialog import Dialog
 from game.shell.scene import Host, Scene
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.layout import Metrics
 from game.ui.widgets import UI, Button, Label, Widget
+
+TREND = (255, 120, 200)  # the trend line: neither the dots' cyan nor the best's yellow
 
 
 def size_label(key: str) -> str:
@@ -27,13 +37,242 @@ def size_label(key: str) -> str:
     for name, p in PRESETS.items():
         if board_key(p.cols, p.rows, p.mines) == key:
             return board_size(p.cols, p.rows, p.mines, _(LEVEL_NAMES[name]))
-    text = str(key)
-    size, slash, mines = text.partition("/")
+    numbers = _numbers(key)
+    return str(key) if numbers is None else board_size(*numbers, _("Custom"))
+
+
+def short_label(key: str) -> str:
+    """A board in a narrow column: the level's name, or a custom board's size ("7×5, 3 mines")."""
+    for name, p in PRESETS.items():
+        if board_key(p.cols, p.rows, p.mines) == key:
+            return _(LEVEL_NAMES[name])
+    numbers = _numbers(key)
+    return str(key) if numbers is None else board_size(*numbers)
+
+
+def _numbers(key: str) -> tuple[str, str, str] | None:
+    """The three numbers of a ``COLSxROWS/MINES`` key as written, or None for other text."""
+    size, slash, mines = str(key).partition("/")
     cols, times, rows = size.partition("x")
     numbers = (cols, rows, mines)
     if not (slash and times and all(n.isascii() and n.isdecimal() for n in numbers)):
-        return text
-    return board_size(cols, rows, mines, _("Custom"))
+        return None
+    return numbers
+
+
+class Panel(Widget):
+    """A rounded panel the labels of one part of the screen sit on."""
+
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect, key: str, glowing: bool) -> None:
+        super().__init__(rect, key)
+        self.glowing = glowing
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        draw_panel(surface, self.rect, ui.m, self.glowing)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: Metrics, glowing: bool) -> None:
+    radius = m.gap
+    if glowing:
+        halo = glow.glow_rect(rect.size, theme.ACCENT, m.gap, width=2, corner=radius)
+        surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_ADD)
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
+    edge = theme.TEXT_DIM if not glowing else theme.PRIMARY_HI
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+
+
+@dataclass
+class Chart:
+    """The recent-times chart, drawn once: its panel, its picture (the inside of the panel) and
+    where its parts landed, in screen coordinates (for the tests: every label and point inside
+    the panel, no two labels overlapping, every text size drawn)."""
+
+    rect: pygame.Rect  # the panel
+    picture: pygame.Surface
+    at: tuple[int, int]  # where the picture goes
+    glowing: bool
+    plot: pygame.Rect | None = None
+    labels: list[pygame.Rect] = field(default_factory=list)
+    points: list[tuple[int, int]] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+
+
+class ChartView(Widget):
+    focusable = False
+
+    def __init__(self, chart: Chart) -> None:
+        super().__init__(chart.rect, "chart")
+        self.chart = chart
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        draw_panel(surface, self.rect, ui.m, self.chart.glowing)
+        surface.blit(self.chart.picture, self.chart.at)
+
+
+def draw_chart(
+    ui: UI,
+    rect: pygame.Rect,
+    times: Sequence[int],
+    best_ms: int | None,
+    high_contrast: bool = False,
+) -> Chart:
+    """The last wins' times as dots (oldest on the left) on a time axis from zero, their
+    moving median as a line, and the best time as a labelled dashed line; with no time, why
+    the chart is empty."""
+    m, fonts = ui.m, ui.fonts
+    area = rect.inflate(-m.gap, -m.gap)  # inside the panel's rounded corners
+    picture = pygame.Surface(area.size)
+    picture.fill(theme.PANEL)
+    glowing = not high_contrast
+    chart = Chart(pygame.Rect(rect), picture, area.topleft, glowing)
+    inner = picture.get_rect().inflate(-m.gap, -m.gap)
+    small = max(fonts.floor, round(m.font * 0.8))
+    dim = theme.TEXT if high_contrast else theme.TEXT_DIM
+
+    def text(words: str, box: pygame.Rect, size: int, colour, **kw) -> None:
+        fitted = fonts.text(picture, words, box, size, colour, **kw)
+        chart.sizes.append(fitted.size)
+        w, h = fitted.width, fitted.height
+        align = kw.get("align", "center")
+        x = {"left": box.x, "right": box.right - w}.get(align, box.centerx - w // 2)
+        chart.labels.append(pygame.Rect(x, box.centery - h // 2, w, h).move(area.topleft))
+
+    title_h = fonts.font(m.font, True).get_linesize()
+    title = pygame.Rect(inner.x, inner.y, inner.w, title_h)
+    n = len(times)
+    caption = ngettext("{n} win", "Last {n} wins, oldest first", n).format(n=n)
+    cap_w = fonts.fit(caption, (inner.w // 2, title_h), small, max_lines=1).width if n else 0
+    heading = pygame.Rect(title.x, title.y, title.w - cap_w - m.gap, title_h)
+    text(_("Recent times"), heading, m.font, theme.TEXT, bold=True, align="left", max_lines=1)
+    if n:
+        text(caption, title, small, dim, align="right", max_lines=1)
+    body = pygame.Rect(inner.x, title.bottom + m.gap, inner.w, inner.bottom - title.bottom - m.gap)
+    if not n:  # the empty chart says why it is empty, and what will fill it
+        why = " ".join(
+            (
+                _("No winning times on this board yet."),
+                ngettext(
+                    "Win a game here and its time appears on this chart; it keeps your last win.",
+                    "Win a game here and its time appears on this chart; it keeps your last "
+                    "{n} wins.",
+                    RECENT,
+                ).format(n=RECENT),
+            )
+        )
+        text(why, body, m.font, dim, max_lines=5)
+        return chart
+    line_h = fonts.font(small).get_linesize()
+    best = min(times) if best_ms is None else min(best_ms, min(times))
+    if n >= TREND_FROM:
+        note = ngettext(
+            "Trend: the median of your last {n} win",
+            "Trend: the median of your last {n} wins",
+            TREND_WINDOW,
+        ).format(n=TREND_WINDOW)
+    else:
+        note = ngettext(
+            "The trend line appears after {n} win.",
+            "The trend line appears after {n} wins.",
+            TREND_FROM,
+        ).format(n=TREND_FROM)
+    best_text = _("Best time {time}").format(time=format_time(best))
+    swatch = 3 * m.gap
+    note_w = fonts.fit(note, (body.w, line_h), small, max_lines=1).width
+    best_w = fonts.fit(best_text, (body.w, line_h), small, max_lines=1).width
+    one_row = note_w + best_w + 2 * swatch + 4 * m.gap <= body.w
+    legend_h = line_h if one_row else 2 * line_h
+    top, step = time_axis(times)
+    ticks = list(range(0, top + 1, step))
+    tick_text = format_time if step < 1000 else timer_text
+    axis_w = max(fonts.font(small).size(tick_text(t))[0] for t in ticks) + m.gap
+    plot = pygame.Rect(body.x + axis_w, body.y + line_h // 2, 0, 0)
+    plot.w = body.right - plot.x - m.gap
+    plot.h = body.bottom - legend_h - m.gap - line_h // 2 - plot.y
+    if plot.h < 2 * line_h or plot.w < 4 * m.gap:
+        return chart  # a window too small for a chart: its title alone
+    chart.plot = plot.move(area.topleft)
+
+    def y_of(ms: float) -> int:
+        return plot.bottom - round(plot.h * min(ms, top) / top)
+
+    # the time axis: a faint line at each step, labelled where the labels have room
+    every = 1
+    while plot.h * every / (len(ticks) - 1) < line_h * 1.2:
+        every += 1
+    for i, t in enumerate(ticks):
+        y = y_of(t)
+        pygame.draw.line(picture, theme.PANEL_HI, (plot.x, y), (plot.right, y), 1)
+        if i % every == 0:
+            label = pygame.Rect(body.x, y - line_h // 2, axis_w - m.gap, line_h)
+            text(tick_text(t), label, small, dim, align="right", max_lines=1)
+    slot = plot.w / n
+    xs = [round(plot.x + slot * (i + 0.5)) for i in range(n)]
+    dot = max(3, min(m.gap, round(slot * 0.3)))
+    trend_w = max(2, dot // 2)
+
+    def dashed(y: int, x0: int, x1: int) -> None:
+        dash = max(4, m.gap)
+        for x in range(x0, x1, 2 * dash):
+            pygame.draw.line(picture, theme.FOCUS, (x, y), (min(x + dash, x1), y), 2)
+
+    def trend_line(points: list[tuple[int, int]]) -> None:
+        if glowing:
+            faint = tuple(c // 3 for c in TREND)
+            pygame.draw.lines(picture, faint, False, points, trend_w * 3)
+        pygame.draw.lines(picture, TREND, False, points, trend_w)
+
+    dashed(y_of(best), plot.x, plot.right)  # the best time, across the whole chart
+    if n >= TREND_FROM:  # the moving median, once there are wins enough for it to mean much
+        trend_line([(x, y_of(v)) for x, v in zip(xs, trend(times), strict=True)])
+    for x, ms in zip(xs, times, strict=True):
+        y = y_of(ms)
+        chart.points.append((x + area.x, y + area.y))
+        fastest = ms == best
+        colour = theme.FOCUS if fastest else theme.ACCENT
+        r = dot * 3 // 2 if fastest else dot
+        if glowing:
+            halo = glow.glow_circle(r, colour, max(2, r))
+            picture.blit(halo, halo.get_rect(center=(x, y)), special_flags=pygame.BLEND_ADD)
+        if ms > top:  # slower than the axis shows: a triangle on its top edge
+            pygame.draw.polygon(picture, colour, [(x - r, y + r), (x + r, y + r), (x, y)])
+        else:
+            pygame.draw.circle(picture, colour, (x, y), r)
+            if fastest:
+                pygame.draw.circle(picture, theme.PANEL, (x, y), max(1, r // 2))
+    # the legend below the plot: the trend's swatch and words, the best line's and its time
+    legend = pygame.Rect(body.x, body.bottom - legend_h, body.w, line_h)
+    best_row = legend if one_row else legend.move(0, line_h)
+    if n >= TREND_FROM:
+        y = legend.centery
+        trend_line([(legend.x, y), (legend.x + swatch, y)])
+    note_box = pygame.Rect(legend.x + swatch + m.gap, legend.y, note_w, line_h)
+    text(note, note_box, small, dim, align="left", max_lines=1)
+    best_box = pygame.Rect(best_row.right - best_w, best_row.y, best_w, line_h)
+    if not one_row:
+        best_box.x = best_row.x + swatch + m.gap
+    dashed(best_box.centery, best_box.x - m.gap - swatch, best_box.x - m.gap)
+    text(best_text, best_box, small, theme.FOCUS, align="right", max_lines=1)
+    return chart
+
+
+class RateBars(Widget):
+    """The win rate of each board size played: a bar per size, drawn behind its labels."""
+
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect, bars: list[tuple[pygame.Rect, float, bool]]) -> None:
+        super().__init__(rect, "rates")
+        self.bars = bars  # (track, win rate, the board on screen)
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        for track, rate, current in self.bars:
+            pygame.draw.rect(surface, theme.PANEL_HI, track, border_radius=track.h // 2)
+            if rate > 0:
+                fill = pygame.Rect(track.x, track.y, max(track.h, round(track.w * rate)), track.h)
+                colour = theme.FOCUS if current else theme.PRIMARY_HI
+                pygame.draw.rect(surface, colour, fill, border_radius=track.h // 2)
 
 
 class StatsScene(Scene):
@@ -41,6 +280,7 @@ class StatsScene(Scene):
         super().__init__(app)
         self.book = book
         self.key = key if key in book.keys() else book.keys()[0]
+        self.chart: Chart | None = None
 
     def step(self, step: int) -> None:
         keys = self.book.keys()
@@ -61,111 +301,22 @@ class StatsScene(Scene):
         widgets.append(Button(prev_box, "size_prev", _("Previous"), lambda: self.step(-1)))
         widgets.append(Label(name_box, "size", size_label(self.key), m.font, bold=True))
         widgets.append(Button(next_box, "size_next", _("Next"), lambda: self.step(1)))
-        s = self.book.stats.get(self.key)
-        figures = [
-            (_("Played"), str(s.played)),
-            (_("Won"), str(s.won)),
-            (_("Win rate"), percent(s.win_rate)),
-            (_("Current streak"), str(s.current_streak)),
-            (_("Best streak"), str(s.best_streak)),
-        ]
         reset_box = pygame.Rect(body.x, body.bottom - m.unit, body.w // 2, m.unit)
         reset_box.centerx = body.centerx
         area = pygame.Rect(
             body.x, chooser.bottom + m.gap, body.w, reset_box.y - chooser.bottom - 2 * m.gap
         )
         if m.portrait:
-            left = pygame.Rect(area.x, area.y, area.w, area.h * 45 // 100)
+            side_h = area.h * 4 // 10
+            left = pygame.Rect(area.x, area.y, area.w, side_h)
             right = pygame.Rect(
                 area.x, left.bottom + m.gap, area.w, area.bottom - left.bottom - m.gap
             )
         else:
-            left = pygame.Rect(area.x, area.y, area.w * 4 // 10, area.h)
-            right = pygame.Rect(
-                left.right + 2 * m.gap, area.y, area.right - left.right - 2 * m.gap, area.h
-            )
-        line = min(m.unit * 7 // 10, left.h // (len(figures) + 1))
-        for i, (name, value) in enumerate(figures):
-            row = pygame.Rect(left.x, left.y + i * line, left.w, line)
-            widgets.append(
-                Label(
-                    row.inflate(-row.w // 3, 0).move(-row.w // 6, 0),
-                    f"f{i}",
-                    name,
-                    m.font,
-                    align="left",
-                )
-            )
-            widgets.append(
-                Label(
-                    pygame.Rect(row.right - row.w // 3, row.y, row.w // 3, line),
-                    f"v{i}",
-                    value,
-                    m.font,
-                    bold=True,
-                    align="right",
-                )
-            )
-        self.chart_box = pygame.Rect(
-            left.x,
-            left.y + len(figures) * line + m.gap,
-            left.w,
-            left.bottom - left.y - len(figures) * line - m.gap,
-        )
-        widgets.append(
-            Label(
-                pygame.Rect(right.x, right.y, right.w, line),
-                "best_title",
-                _("Best times"),
-                m.font,
-                bold=True,
-                align="left",
-            )
-        )
-        rows_h = (right.h - line) // 10
-        if s.best_times:
-            for i, (ms, date) in enumerate(s.best_times):
-                y = right.y + line + i * rows_h
-                widgets.append(
-                    Label(
-                        pygame.Rect(right.x, y, right.w // 6, rows_h),
-                        f"rank{i}",
-                        f"{i + 1}.",
-                        m.font,
-                        align="left",
-                        colour=theme.TEXT_DIM,
-                    )
-                )
-                widgets.append(
-                    Label(
-                        pygame.Rect(right.x + right.w // 6, y, right.w * 2 // 6, rows_h),
-                        f"time{i}",
-                        format_time(ms),
-                        m.font,
-                        bold=True,
-                        align="left",
-                    )
-                )
-                widgets.append(
-                    Label(
-                        pygame.Rect(right.x + right.w // 2, y, right.w // 2, rows_h),
-                        f"date{i}",
-                        day(date),
-                        m.font,
-                        align="right",
-                        colour=theme.TEXT_DIM,
-                    )
-                )
-        else:
-            widgets.append(
-                Label(
-                    pygame.Rect(right.x, right.y + line, right.w, line * 2),
-                    "no_times",
-                    _("No win yet on this board."),
-                    m.font,
-                    colour=theme.TEXT_DIM,
-                )
-            )
+            left = pygame.Rect(area.x, area.y, area.w * 34 // 100, area.h)
+            right = pygame.Rect(left.right + m.gap, area.y, area.right - left.right - m.gap, area.h)
+        widgets += self.figures(m, left)
+        widgets += self.best_times(m, right)
         if self.app.storage.exists(best_file(self.key)):
             # the best game sits beside the reset, which keeps its size
             half = (body.w - m.gap) // 2
@@ -177,58 +328,227 @@ class StatsScene(Scene):
         )
         return widgets
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.draw_chart(surface, self.app.ui)
+    def figures(self, m: Metrics, box: pygame.Rect) -> list[Widget]:
+        """This board's figures, then the win rate of every board size played."""
+        s = self.book.stats.get(self.key)
+        figures = [
+            (_("Played"), str(s.played)),
+            (_("Won"), str(s.won)),
+            (_("Win rate"), percent(s.win_rate)),
+            (_("Current streak"), str(s.current_streak)),
+            (_("Best streak"), str(s.best_streak)),
+        ]
+        line = min(m.unit * 7 // 10, box.h // 12)
+        glowing = not self.app.settings.high_contrast
+        top = pygame.Rect(box.x, box.y, box.w, line * len(figures) + m.gap)
+        widgets: list[Widget] = [Panel(top, "figures", glowing)]
+        row_box = top.inflate(-2 * m.gap, -m.gap)
+        for i, (name, value) in enumerate(figures):
+            row = pygame.Rect(row_box.x, row_box.y + i * line, row_box.w, line)
+            value_w = row.w // 3
+            name_box = pygame.Rect(row.x, row.y, row.w - value_w - m.gap, line)
+            widgets.append(Label(name_box, f"f{i}", name, m.font, align="left", max_lines=1))
+            widgets.append(
+                Label(
+                    pygame.Rect(row.right - value_w, row.y, value_w, line),
+                    f"v{i}",
+                    value,
+                    m.font,
+                    bold=True,
+                    align="right",
+                    colour=theme.ACCENT if i in (2, 3) else theme.TEXT,
+                    max_lines=1,
+                )
+            )
+        rates = pygame.Rect(box.x, top.bottom + m.gap, box.w, box.bottom - top.bottom - m.gap)
+        widgets += self.rates(m, rates, line, glowing)
+        return widgets
 
-    def draw_chart(self, surface: pygame.Surface, ui: UI) -> None:
-        """Bars of the recent winning times, oldest on the left; the fastest bar highlighted."""
-        m, box = ui.m, self.chart_box
-        if box.h < m.unit:
-            return
-        title = pygame.Rect(box.x, box.y, box.w, m.font * 3 // 2)
-        ui.fonts.text(
-            surface,
-            _("Recent times"),
-            title,
-            m.font,
-            theme.TEXT,
-            bold=True,
-            align="left",
-            max_lines=1,
-        )
-        plot = pygame.Rect(
-            box.x, title.bottom + m.gap // 2, box.w, box.bottom - title.bottom - m.gap
-        )
-        pygame.draw.rect(surface, theme.PANEL, plot, border_radius=m.gap)
-        times = self.book.recent.get(self.key, [])
-        inner = plot.inflate(-2 * m.gap, -2 * m.gap)
-        if not times:  # an empty chart says why it is empty
-            ui.fonts.text(
-                surface,
-                _("No winning times on this board yet."),
-                inner,
+    def rates(self, m: Metrics, box: pygame.Rect, line: int, glowing: bool) -> list[Widget]:
+        if box.h < 2 * line:
+            return []
+        widgets: list[Widget] = [Panel(box, "rates_panel", glowing)]
+        inner = box.inflate(-2 * m.gap, -m.gap)
+        widgets.append(
+            Label(
+                pygame.Rect(inner.x, inner.y, inner.w, line),
+                "rates_title",
+                _("Win rate by board"),
                 m.font,
-                theme.TEXT_DIM,
-                max_lines=4,
+                bold=True,
+                align="left",
+                max_lines=1,
             )
-            return
-        top, best = max(1, max(times)), min(times)
-        label = _("Slowest: {slow} · fastest: {fast}").format(
-            slow=format_time(top), fast=format_time(best)
         )
-        caption = ui.fonts.fit(label, inner.size, round(m.font * 0.8), max_lines=2)
-        caption_box = pygame.Rect(inner.x, inner.y, inner.w, caption.height)
-        ui.fonts.draw(surface, caption, caption_box, theme.TEXT_DIM, align="left")
-        bars = pygame.Rect(inner.x, caption_box.bottom + m.gap // 2, inner.w, 0)
-        bars.h = inner.bottom - bars.y  # the bars below the caption, never under it
-        slot = bars.w / RECENT
-        for i, ms in enumerate(times):
-            h = max(2, round(bars.h * ms / top))
-            bar = pygame.Rect(
-                round(bars.x + i * slot), bars.bottom - h, max(2, round(slot * 0.7)), h
+        played = [k for k in self.book.keys() if self.book.stats.get(k).played]
+        if not played:
+            widgets.append(
+                Label(
+                    pygame.Rect(inner.x, inner.y + line, inner.w, inner.h - line),
+                    "no_games",
+                    _("No game finished yet: every game you win, lose or leave counts here."),
+                    m.font,
+                    colour=theme.TEXT_DIM,
+                    max_lines=5,
+                )
             )
-            pygame.draw.rect(surface, theme.FOCUS if ms == best else theme.ACCENT, bar)
+            return widgets
+        room = (inner.h - line) // line
+        shown = played if len(played) <= room else played[: max(0, room - 1)]
+        small = max(m.text_floor, round(m.font * 0.8))
+        bars = []
+        font = self.app.ui.fonts.font(small)
+        rate_w = max(font.size(percent(self.book.stats.get(k).win_rate))[0] for k in shown)
+        fraction_w = max(font.size(f"{self.book.stats.get(k).won}/")[0] for k in shown)
+        fraction_w += max(font.size(str(self.book.stats.get(k).played))[0] for k in shown)
+        count_w = rate_w + fraction_w + 2 * m.gap
+        name_w = inner.w - count_w - inner.w // 4 - 2 * m.gap  # the bar gets a quarter
+        for i, key in enumerate(shown):
+            s = self.book.stats.get(key)
+            y = inner.y + (i + 1) * line
+            current = key == self.key
+            colour = theme.FOCUS if current else theme.TEXT
+            widgets.append(
+                Label(
+                    pygame.Rect(inner.x, y, name_w - m.gap, line),
+                    f"rate_name{i}",
+                    short_label(key),
+                    small,
+                    bold=current,
+                    align="left",
+                    colour=colour,
+                    max_lines=1,
+                )
+            )
+            track_h = max(4, line // 4)
+            track = pygame.Rect(inner.x + name_w, y + (line - track_h) // 2, 0, track_h)
+            track.w = inner.w - name_w - count_w - m.gap
+            bars.append((track, s.win_rate, current))
+            widgets.append(
+                Label(
+                    pygame.Rect(inner.right - count_w, y, rate_w + m.gap, line),
+                    f"rate{i}",
+                    percent(s.win_rate),
+                    small,
+                    bold=True,
+                    align="right",
+                    colour=colour,
+                    max_lines=1,
+                )
+            )
+            widgets.append(
+                Label(
+                    pygame.Rect(
+                        inner.right - fraction_w - m.gap // 2, y, fraction_w + m.gap // 2, line
+                    ),
+                    f"rate_count{i}",
+                    f"{s.won}/{s.played}",
+                    small,
+                    align="right",
+                    colour=theme.TEXT_DIM,
+                    max_lines=1,
+                )
+            )
+        widgets.insert(1, RateBars(box, bars))
+        hidden = len(played) - len(shown)
+        if hidden:
+            widgets.append(
+                Label(
+                    pygame.Rect(inner.x, inner.y + (len(shown) + 1) * line, inner.w, line),
+                    "rates_more",
+                    ngettext("and {n} more board", "and {n} more boards", hidden).format(n=hidden),
+                    small,
+                    align="left",
+                    colour=theme.TEXT_DIM,
+                    max_lines=1,
+                )
+            )
+        return widgets
+
+    def best_times(self, m: Metrics, box: pygame.Rect) -> list[Widget]:
+        """The chart above, the ten best times (two columns of five) below it."""
+        s = self.book.stats.get(self.key)
+        small = max(m.text_floor, round(m.font * 0.85))
+        line = min(m.unit * 7 // 10, box.h // 12)
+        row_h = min(line, self.app.ui.fonts.font(small).get_linesize() * 6 // 5)
+        list_h = line + (row_h * 5 if s.best_times else line) + m.gap
+        chart_box = pygame.Rect(box.x, box.y, box.w, box.h - list_h - m.gap)
+        best = s.best_times[0][0] if s.best_times else None
+        self.chart = draw_chart(
+            self.app.ui,
+            chart_box,
+            self.book.recent.get(self.key, []),
+            best,
+            self.app.settings.high_contrast,
+        )
+        panel = pygame.Rect(box.x, box.bottom - list_h, box.w, list_h)
+        glowing = not self.app.settings.high_contrast
+        widgets: list[Widget] = [ChartView(self.chart), Panel(panel, "best_panel", glowing)]
+        inner = panel.inflate(-2 * m.gap, -m.gap)
+        widgets.append(
+            Label(
+                pygame.Rect(inner.x, inner.y, inner.w, line),
+                "best_title",
+                _("Best times"),
+                m.font,
+                bold=True,
+                align="left",
+                max_lines=1,
+            )
+        )
+        if not s.best_times:
+            widgets.append(
+                Label(
+                    pygame.Rect(inner.x, inner.y + line, inner.w, line),
+                    "no_times",
+                    _("No win yet on this board."),
+                    m.font,
+                    colour=theme.TEXT_DIM,
+                )
+            )
+            return widgets
+        col_w = (inner.w - 2 * m.gap) // 2
+        for i, (ms, date) in enumerate(s.best_times):
+            col, r = divmod(i, 5)
+            x = inner.x + col * (col_w + 2 * m.gap)
+            y = inner.y + line + r * row_h
+            rank_w = col_w // 7
+            time_w = col_w * 3 // 7
+            widgets.append(
+                Label(
+                    pygame.Rect(x, y, rank_w, row_h),
+                    f"rank{i}",
+                    f"{i + 1}.",
+                    small,
+                    align="left",
+                    colour=theme.TEXT_DIM,
+                    max_lines=1,
+                )
+            )
+            widgets.append(
+                Label(
+                    pygame.Rect(x + rank_w, y, time_w, row_h),
+                    f"time{i}",
+                    format_time(ms),
+                    small,
+                    bold=True,
+                    align="left",
+                    colour=theme.FOCUS if i == 0 else theme.TEXT,
+                    max_lines=1,
+                )
+            )
+            widgets.append(
+                Label(
+                    pygame.Rect(x + rank_w + time_w, y, col_w - rank_w - time_w, row_h),
+                    f"date{i}",
+                    day(date) if date else "",
+                    small,
+                    align="right",
+                    colour=theme.TEXT_DIM,
+                    max_lines=1,
+                )
+            )
+        return widgets
 
     def watch_best(self) -> None:
         document = load_best(self.app.storage, self.key)

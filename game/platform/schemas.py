@@ -20,7 +20,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 import msgspec
 from msgspec import Meta
 
-from core.demineur.stats import TOP_TIMES
+from core.demineur.stats import RECENT, TOP_TIMES
 from core.midend import MAX_TIME_MS
 from core.moleturf.sectors import SECTORS
 from game.i18n import LANGUAGES
@@ -31,7 +31,6 @@ LONG_PRESS_RANGE = (150, 1000)  # ms
 WINDOW_SIDE_RANGE = (320, 16384)  # px, for the saved window size
 MAX_COUNT = 10**9  # games, wins, streaks, mistakes: far beyond any player's
 MAX_SECONDS = 10**9  # a Mole Turf time (about 31 years)
-RECENT = 20  # Démineur's winning times kept per size for the chart
 KEEP = 5  # kiosk: times kept per board
 MAX_MS = 10**9  # kiosk: a time on today's table
 MAX_KEY = 32  # characters: "1000x1000/999991" is 16
@@ -101,8 +100,11 @@ class SizeEntry(Schema):
 
 
 class DemineurStats(Schema):
+    """Per size: the statistics, and the last ``RECENT`` winning times, oldest first (a file
+    written before the chart had no ``recent``: its sizes are read with no recent times)."""
+
     sizes: dict[BoardKey, SizeEntry]
-    recent: dict[BoardKey, Annotated[list[Ms], Meta(max_length=RECENT)]]
+    recent: dict[BoardKey, Annotated[list[Ms], Meta(max_length=RECENT)]] = {}
 
     def __post_init__(self) -> None:
         unknown = set(self.recent) - set(self.sizes)

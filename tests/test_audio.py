@@ -170,6 +170,7 @@ def test_the_music_setting_is_on_by_default_saved_and_starts_after_the_first_fra
         if not app.audio.available:
             pytest.skip("the dummy audio driver did not open")
         assert app.audio.music_playing
+        assert pygame.mixer.get_init()[0] == 22050  # the files' rate: loading resamples nothing
         app.change_setting("music", False)
         assert not app.audio.music_playing and not pygame.mixer.music.get_busy()
     finally:

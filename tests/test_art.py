@@ -1,0 +1,157 @@
+"""The shared look: glow sprites, the animated backdrop and the transitions between screens."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.platform.intents import Device, Intent, Kind
+from game.ui import glow, theme
+from game.ui.backdrop import Backdrop, calm_hole
+from game.ui.transition import WIPE_MS
+from tests.screens import make_app
+
+SIZE = (1280, 800)
+
+
+def frame(app, now_ms: int = 0) -> pygame.Surface:
+    app.draw(now_ms)
+    return app.screen.copy()
+
+
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    rgb = pygame.image.tobytes
+    return a.get_size() == b.get_size() and rgb(a, "RGB") == rgb(b, "RGB")
+
+
+def still_app(folder, reduced: bool = False, animate: bool = True):
+    """An app as the loop runs it (screen changes animated) with a still backdrop, so that
+    two runs show the same frames; the launcher is on screen."""
+    app = make_app(folder, size=SIZE)
+    app.backdrop.still = True
+    app.settings.reduced_motion = reduced
+    app.use_device(Device.KEYBOARD)
+    app.animate_changes = animate
+    frame(app)
+    return app
+
+
+def open_settings(app) -> None:
+    """Focus the launcher's Settings button and confirm it, as a keyboard player does."""
+    app.scenes.top.focus = "settings"
+    app.dispatch(Intent(Kind.CONFIRM, device=Device.KEYBOARD))
+
+
+def settings_without_transition(folder, reduced: bool = False) -> tuple[pygame.Surface, list[str]]:
+    app = still_app(folder, reduced, animate=False)
+    try:
+        open_settings(app)
+        assert app.transition is None
+        return frame(app), [type(s).__name__ for s in app.scenes.scenes]
+    finally:
+        app.close()
+
+
+def test_a_transition_ends_on_the_same_screen_as_no_transition(tmp_path):
+    target, stack = settings_without_transition(tmp_path / "plain")
+    app = still_app(tmp_path / "animated")
+    try:
+        launcher = frame(app)
+        open_settings(app)
+        assert [type(s).__name__ for s in app.scenes.scenes] == stack  # changed at once
+        start = app.transition.start_ms
+        middle = frame(app, start + WIPE_MS // 2)
+        assert not same(middle, target)  # the wipe is on screen: part old, part new
+        w, h = SIZE
+        left, right = pygame.Rect(0, 0, w // 5, h), pygame.Rect(w - w // 5, 0, w // 5, h)
+        assert same(middle.subsurface(left), launcher.subsurface(left))  # the old one leaves
+        assert same(middle.subsurface(right), target.subsurface(right))  # the new one comes
+        assert same(frame(app, start + WIPE_MS + 1), target)
+        assert app.transition is None
+    finally:
+        app.close()
+
+
+def test_input_during_a_transition_goes_to_the_new_screen_once(tmp_path):
+    app = still_app(tmp_path)
+    try:
+        open_settings(app)
+        frame(app, app.transition.start_ms + 20)  # the wipe has begun
+        settings = app.scenes.top
+        assert settings.focus == "back"
+        app.dispatch(Intent(Kind.CURSOR, delta=(0, 1), device=Device.KEYBOARD))
+        assert app.scenes.top is settings and settings.focus != "back"  # moved in Settings
+        app.dispatch(Intent(Kind.BACK, device=Device.KEYBOARD))
+        assert len(app.scenes) == 1  # back at the launcher, not past it
+    finally:
+        app.close()
+
+
+def test_with_reduced_motion_no_frame_shows_a_mix(tmp_path):
+    target, _stack = settings_without_transition(tmp_path / "plain", reduced=True)
+    app = still_app(tmp_path / "reduced", reduced=True)
+    try:
+        open_settings(app)
+        assert app.transition is None
+        assert same(frame(app), target)  # the very first frame is the new screen, whole
+    finally:
+        app.close()
+
+
+def test_a_dialog_fades_in_and_ends_as_drawn_without_a_fade(tmp_path):
+    from game.shell.dialog import Dialog
+
+    app = still_app(tmp_path)
+    try:
+        app.scenes.top.relayout()
+        before = frame(app)
+        app.scenes.push(Dialog(app, "Board saved."))
+        start = app.transition.start_ms
+        assert app.transition.overlay
+        assert same(frame(app, start), before)  # the fade starts from the old frame
+        end = frame(app, start + 1000)
+        app.transition = None
+        assert same(frame(app, start + 1000), end)  # and ends on the dialog as drawn plainly
+        assert not same(end, before)
+    finally:
+        app.close()
+
+
+def test_the_backdrop_moves_but_not_behind_the_board():
+    surface_a, surface_b = pygame.Surface(SIZE), pygame.Surface(SIZE)
+    board = pygame.Rect(400, 150, 480, 480)
+    backdrop = Backdrop()
+    backdrop.draw(surface_a, board)
+    backdrop.update(2.0)
+    backdrop.draw(surface_b, board)
+    assert not same(surface_a, surface_b)  # the floor glides, the band sweeps
+    hole = calm_hole(board, SIZE)
+    assert same(surface_a.subsurface(hole), surface_b.subsurface(hole))
+    # behind the board the backdrop is dimmer than beside it
+    inside = pygame.transform.average_color(surface_a, board)
+    beside = pygame.transform.average_color(surface_a, pygame.Rect(0, 150, 300, 480))
+    assert sum(inside[:3]) < sum(beside[:3])
+
+
+def test_reduced_motion_stills_the_backdrop_and_high_contrast_plains_it():
+    a, b = pygame.Surface(SIZE), pygame.Surface(SIZE)
+    still = Backdrop(still=True)
+    still.draw(a)
+    still.update(5.0)
+    still.draw(b)
+    assert same(a, b)
+    Backdrop(plain=True).draw(a)
+    assert pygame.transform.average_color(a)[:3] == theme.HC_BACKGROUND
+
+
+def test_a_glow_is_made_once_and_fades_away_from_its_shape():
+    halo = glow.glow_rect((200, 40), theme.GLOW_ACCENT, 12, 2, 8)
+    assert glow.glow_rect((200, 40), theme.GLOW_ACCENT, 12, 2, 8) is halo  # cached, not redone
+    p = glow.pad(12)
+    on_edge = halo.get_at((p + 100, p + 1))
+    farther = halo.get_at((p + 100, p // 3))
+    assert on_edge.a > farther.a > 0 or on_edge.a > farther.a == 0
+    r, g, b, a = on_edge
+    assert max(r, g, b) <= a  # premultiplied: added as light it never overshoots its colour
+    with pytest.raises(ValueError):
+        glow.glow_rect((0, 40), theme.GLOW_ACCENT, 12)

@@ -98,7 +98,7 @@ def test_with_reduced_motion_no_frame_shows_a_mix(tmp_path):
         app.close()
 
 
-def test_a_dialog_fades_in_and_ends_as_drawn_without_a_fade(tmp_path):
+def test_a_dialog_wipes_in_and_ends_as_drawn_without_a_wipe(tmp_path):
     from game.shell.dialog import Dialog
 
     app = still_app(tmp_path)
@@ -108,7 +108,11 @@ def test_a_dialog_fades_in_and_ends_as_drawn_without_a_fade(tmp_path):
         app.scenes.push(Dialog(app, "Board saved."))
         start = app.transition.start_ms
         assert app.transition.overlay
-        assert same(frame(app, start), before)  # the fade starts from the old frame
+        assert same(frame(app, start), before)  # the wipe starts from the old frame
+        w, h = SIZE
+        middle = frame(app, start + 75)
+        bottom = pygame.Rect(0, h - h // 5, w, h // 5)
+        assert same(middle.subsurface(bottom), before.subsurface(bottom))  # still to go
         end = frame(app, start + 1000)
         app.transition = None
         assert same(frame(app, start + 1000), end)  # and ends on the dialog as drawn plainly

@@ -178,9 +178,9 @@ class Backdrop:
         else:
             surface.blit(layer, (0, 0))
             hole = None
-        self._draw_moving(surface, hole)
+        self.draw_moving(surface, hole)
 
-    def _draw_moving(self, surface: pygame.Surface, hole: pygame.Rect | None) -> None:
+    def draw_moving(self, surface: pygame.Surface, hole: pygame.Rect | None) -> None:
         """The floor's gliding lines and the light band, none of it inside ``hole``."""
         w, h = surface.get_size()
         for line in floor_lines((w, h), 0.0 if self.still else (self.t / FLOOR_PERIOD) % 1.0):

@@ -45,6 +45,7 @@ __all__ = ["CONFLICT", "MARK", "MARK_CORE", "TURF_RGB", "draw_cross", "draw_mole
 HINT = (255, 255, 255)  # the units a hint used: white, a colour no turf has
 IDLE_EVERY = 2.5  # seconds between two fidgets (one mole at a time)
 BREAK_S = 0.8  # seconds a broken shield flashes and splits
+ALARM_LEVELS = 4  # strengths of the board's red halo as the alarm fades
 # what a cell holds at rest, as the content layer keeps it
 EMPTY, MOLE, MARKED, AUTO, PENDING, PENDING_REMOVE = range(6)
 
@@ -83,6 +84,7 @@ class BoardView:
         self._layer_key: tuple | None = None
         self._contents = pygame.Surface((1, 1))  # the turfs and what lies on them at rest
         self._codes = np.zeros((n, n), np.int8)  # what the content layer shows on each cell
+        self._tints: dict[int, pygame.Surface] = {}  # a conflict's red, by strength
 
     def cell_rect(self, r: int, c: int) -> pygame.Rect:
         return pygame.Rect(
@@ -254,23 +256,28 @@ class BoardView:
         return moving
 
     def _draw_halo(self, surface: pygame.Surface, at: pygame.Rect, alarm: float) -> None:
+        """The board's neon outline and its halo: cyan, or red while the alarm lasts."""
         radius = max(6, self.cell // 3)
         width = max(2, self.cell // 10)
-        halo = glow.glow_rect(at.size, theme.GLOW_ACCENT, radius, width=width)
-        surface.blit(halo, halo.get_rect(center=at.center), special_flags=pygame.BLEND_ADD)
+        frame = at.inflate(width * 2, width * 2)
         if alarm > 0:
-            red = glow.glow_rect(at.size, dark(CONFLICT, alarm), radius * 2, width=width * 2)
-            surface.blit(red, red.get_rect(center=at.center), special_flags=pygame.BLEND_ADD)
-            pygame.draw.rect(surface, CONFLICT, at.inflate(width * 2, width * 2), width)
+            level = max(1, round(alarm * ALARM_LEVELS)) / ALARM_LEVELS  # a few cached halos
+            red = glow.glow_rect(at.size, dark(CONFLICT, level), radius * 2, width=width * 2)
+            _add_ring(surface, red, at)
+            pygame.draw.rect(surface, CONFLICT, frame, width)
         else:
-            pygame.draw.rect(
-                surface, theme.ACCENT, at.inflate(width * 2, width * 2), width // 2 + 1
-            )
+            halo = glow.glow_rect(at.size, theme.GLOW_ACCENT, radius, width=width)
+            _add_ring(surface, halo, at)
+            pygame.draw.rect(surface, theme.ACCENT, frame, width // 2 + 1)
 
     def _draw_conflict_tint(self, surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
         pulse = 0.5 if look.reduced_motion else 0.5 + 0.5 * math.sin(look.now * 8)
-        tint = pygame.Surface(box.size, pygame.SRCALPHA)
-        tint.fill((*CONFLICT, round(80 + 90 * pulse)))
+        level = round(pulse * 8)  # nine cached strengths
+        tint = self._tints.get(level)
+        if tint is None or tint.get_size() != box.size:
+            tint = pygame.Surface(box.size, pygame.SRCALPHA)
+            tint.fill((*CONFLICT, round(80 + 90 * level / 8)))
+            self._tints[level] = tint
         surface.blit(tint, box)
 
     def _turf_layer(self, regions: np.ndarray, patterns: bool, high_contrast: bool):
@@ -361,6 +368,21 @@ class BoardView:
             pygame.draw.rect(surface, colour, box, width, border_radius=max(2, self.cell // 8))
 
 
+def _add_ring(surface: pygame.Surface, halo: pygame.Surface, board: pygame.Rect) -> None:
+    """Add the part of an outline's ``halo`` that lies outside ``board`` (the board is drawn
+    over the rest): four strips instead of the whole sprite, a seventh of the pixels."""
+    box = halo.get_rect(center=board.center)
+    inset = board.x - box.x + max(2, board.w // 50)  # a little inside: the halo's inner glow
+    strips = (
+        pygame.Rect(0, 0, box.w, inset),
+        pygame.Rect(0, box.h - inset, box.w, inset),
+        pygame.Rect(0, inset, inset, box.h - 2 * inset),
+        pygame.Rect(box.w - inset, inset, inset, box.h - 2 * inset),
+    )
+    for strip in strips:
+        surface.blit(halo, strip.move(box.topleft), strip, special_flags=pygame.BLEND_ADD)
+
+
 def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
     """The gamepad/keyboard cell cursor: a white frame in a black one, with glowing corners."""
     s = box.w
@@ -399,31 +421,11 @@ def draw_turf_dots(
     for k, status in enumerate(statuses):
         box = pygame.Rect(0, 0, d, d)
         box.center = (round(area.x + pitch * (k + 0.5)), area.centery)
-        colour = TURF_RGB[k]
         if status == "conflict":
             pulse = 0.6 if reduced_motion else 0.5 + 0.5 * math.sin(now * 8)
             ring = round(d * (0.55 + 0.2 * pulse))
             pygame.draw.circle(surface, (*CONFLICT,), box.center, ring, max(2, d // 10))
-        # a turf still to do is a ring of its colour (a darker fill would read as another
-        # colour: yellow as olive); a done one is filled
-        fill = colour if status != "empty" else GRID_BG
-        pygame.draw.circle(surface, fill, box.center, d // 2)
-        pygame.draw.circle(surface, colour, box.center, d // 2, max(3, d // 7))
-        if status == "done":
-            w = max(2, d // 8)
-            pts = [
-                (box.x + d * 0.24, box.y + d * 0.52),
-                (box.x + d * 0.43, box.y + d * 0.72),
-                (box.x + d * 0.78, box.y + d * 0.3),
-            ]
-            pygame.draw.lines(surface, GRID_BG, False, pts, w + 3)
-            pygame.draw.lines(surface, theme.TEXT, False, pts, w)
-        elif status == "conflict":
-            draw_cross(surface, box, CONFLICT, (255, 255, 255), 0.22)
-        elif patterns:
-            inner = box.inflate(-d // 2, -d // 2)
-            mark = pattern_colour(fill) if status != "empty" else colour
-            draw_pattern(surface, PATTERNS[k], inner, mark)
+        surface.blit(_dot(k, status, d, patterns), box)
         boxes.append(box)
     return boxes
 
@@ -491,3 +493,36 @@ def _shield(surface: pygame.Surface, box: pygame.Rect, colour, core) -> None:
             for px, py in pts
         ]
         pygame.draw.polygon(surface, core, inner, max(1, w // 12))
+
+
+_dots: dict[tuple[int, str, int, bool], pygame.Surface] = {}
+
+
+def _dot(k: int, status: str, d: int, patterns: bool) -> pygame.Surface:
+    """Turf ``k``'s status dot, ``d`` px (cached: a handful of sizes and states)."""
+    key = (k, status, d, patterns)
+    dot = _dots.get(key)
+    if dot is not None:
+        return dot
+    if len(_dots) > 512:
+        _dots.clear()
+    dot = _dots[key] = pygame.Surface((d, d), pygame.SRCALPHA)
+    box = dot.get_rect()
+    colour = TURF_RGB[k]
+    # a turf still to do is a ring of its colour (a darker fill would read as another
+    # colour: yellow as olive); a done one is filled
+    fill = colour if status != "empty" else GRID_BG
+    pygame.draw.circle(dot, fill, box.center, d // 2)
+    pygame.draw.circle(dot, colour, box.center, d // 2, max(3, d // 7))
+    if status == "done":
+        w = max(2, d // 8)
+        pts = [(d * 0.24, d * 0.52), (d * 0.43, d * 0.72), (d * 0.78, d * 0.3)]
+        pygame.draw.lines(dot, GRID_BG, False, pts, w + 3)
+        pygame.draw.lines(dot, theme.TEXT, False, pts, w)
+    elif status == "conflict":
+        draw_cross(dot, box, CONFLICT, (255, 255, 255), 0.22)
+    elif patterns:
+        inner = box.inflate(-d // 2, -d // 2)
+        mark = pattern_colour(fill) if status != "empty" else colour
+        draw_pattern(dot, PATTERNS[k], inner, mark)
+    return dot

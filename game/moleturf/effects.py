@@ -14,9 +14,11 @@ import pygame
 
 from game.moleturf.sprites import CONFLICT
 
+Strip = tuple[pygame.Surface, tuple[int, int]]
 SHAKE_S = 0.35
 FLASH_S = 0.45
 EDGE_ALPHA = 150  # the flash's strength at the very edge of the screen
+FLASH_LEVELS = 8  # strengths the flash fades through
 
 
 class Effects:
@@ -25,8 +27,7 @@ class Effects:
         self.reduced_motion = reduced_motion
         self.burrows: dict[tuple[int, int], float] = {}  # cell -> when its mole dug in
         self.conflict_at: float | None = None  # the last conflict (flash, shake, shield)
-        self._edges: tuple[tuple[int, int], list[tuple[pygame.Surface, tuple[int, int]]]] | None
-        self._edges = None
+        self._edges: tuple[tuple[int, int], dict[int, list[Strip]]] | None = None
 
     def burrow(self, cell: tuple[int, int]) -> None:
         self.burrows[cell] = self.t
@@ -65,26 +66,33 @@ class Effects:
         strength = self.alarm_strength()
         if strength <= 0:
             return
-        for strip, pos in self._edge_strips(surface.get_size()):
-            strip.set_alpha(round(255 * strength))
+        level = max(1, round(strength * FLASH_LEVELS))
+        for strip, pos in self._edge_strips(surface.get_size(), level):
             surface.blit(strip, pos)
 
-    def _edge_strips(self, size: tuple[int, int]):
-        """Four strips along the screen's edges, red fading inward (made once per size)."""
+    def _edge_strips(self, size: tuple[int, int], level: int) -> list[Strip]:
+        """Four strips along the screen's edges, red fading inward, at ``level`` of
+        ``FLASH_LEVELS`` strengths (made once per size and level: no per-frame alpha)."""
         if self._edges is None or self._edges[0] != size:
+            self._edges = (size, {})
+        made = self._edges[1]
+        if level not in made:
             w, h = size
-            depth = max(12, min(w, h) // 12)
+            depth = max(12, min(w, h) // 20)
+            edge = EDGE_ALPHA * level / FLASH_LEVELS
             top = pygame.Surface((w, depth), pygame.SRCALPHA)
-            for y in range(depth):
-                a = round(EDGE_ALPHA * (1 - y / depth) ** 2)
-                top.fill((*CONFLICT, a), (0, y, w, 1))
             left = pygame.Surface((depth, h), pygame.SRCALPHA)
-            for x in range(depth):
-                a = round(EDGE_ALPHA * (1 - x / depth) ** 2)
-                left.fill((*CONFLICT, a), (x, 0, 1, h))
+            for d in range(depth):
+                a = round(edge * (1 - d / depth) ** 2)
+                top.fill((*CONFLICT, a), (0, d, w, 1))
+                left.fill((*CONFLICT, a), (d, 0, 1, h))
             bottom = pygame.transform.flip(top, False, True)
             right = pygame.transform.flip(left, True, False)
-            strips = [(top, (0, 0)), (bottom, (0, h - depth)), (left, (0, 0))]
-            strips.append((right, (w - depth, 0)))
-            self._edges = (size, strips)
-        return self._edges[1]
+            side = pygame.Rect(0, depth, depth, h - 2 * depth)  # the corners are the top's
+            made[level] = [
+                (top, (0, 0)),
+                (bottom, (0, h - depth)),
+                (left.subsurface(side), (0, depth)),
+                (right.subsurface(side), (w - depth, depth)),
+            ]
+        return made[level]

@@ -34,8 +34,15 @@ class ToolButton(Button):
     ) -> None:
         super().__init__(rect, key, text, action)
         self.icon, self.active, self.enabled = icon, active, enabled
+        self._laid: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None  # _boxes
 
     def _boxes(self, ui: UI) -> tuple[pygame.Rect, pygame.Rect]:
+        key = (ui.m, ui.fonts.floor, tuple(self.rect), self.text, self.active)
+        if self._laid is None or self._laid[0] != key:
+            self._laid = (key, self._lay_out(ui))
+        return self._laid[1]
+
+    def _lay_out(self, ui: UI) -> tuple[pygame.Rect, pygame.Rect]:
         box = inner(self.rect, ui.m)
         side = min(box.h, round(ui.m.unit * 0.8))
         # the icon gives way to a label that would not fit beside it at the text floor

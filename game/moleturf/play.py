@@ -184,7 +184,9 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
                 column.w,
                 column.bottom - self.info_rect.bottom - m.gap,
             )
-        self.board = BoardView(board_box, n)
+        board = BoardView(board_box, n)
+        if (board.rect, board.n) != (self.board.rect, self.board.n):
+            self.board = board  # else keep the drawn layers: a move relays the widgets out
         widgets.append(BoardSlot(self.board.rect, "board"))
         widgets.extend(self._hint_widgets(m))
         widgets.extend(self._panel(m, panel, panel_rows))
@@ -575,8 +577,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.app.metrics
-        surface.fill(theme.BACKGROUND)
-        pygame.draw.rect(surface, theme.HEADER, (0, 0, m.width, m.header_h))
+        self.draw_background(surface, calm=self.board.rect.inflate(m.unit, m.unit))
         fonts = self.app.fonts
         if self.hidden:
             box = self.board.rect
@@ -611,6 +612,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         ui = self.app.ui
         for w in self.widgets:
             w.draw(surface, ui, w.key == self.focus)
+        self.draw_press(surface)
         self.effects.draw_flash(surface)
         if self.prompt_bar_shown():
             self.draw_prompt_bar(surface, ui)

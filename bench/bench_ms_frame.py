@@ -26,9 +26,9 @@ from bench.figures import figure, print_rows, save  # noqa: E402
 from core.demineur.rules import PRESETS, Minesweeper  # noqa: E402
 from core.demineur.session import DemineurSession  # noqa: E402
 from game.app import App, Options  # noqa: E402
-from game.demineur.sprites import NEON  # noqa: E402
 from game.demineur.levels import Level  # noqa: E402
 from game.demineur.play import DemineurScene  # noqa: E402
+from game.demineur.sprites import NEON  # noqa: E402
 from game.demineur.store import StatsBook  # noqa: E402
 from game.platform.intents import Device, Intent, Kind  # noqa: E402
 
@@ -37,6 +37,18 @@ IDLE_FRAMES = 300
 CASCADES = 12
 GESTURE_FRAMES = 240  # a pinch: zoom in, pan, zoom out, each step one frame
 FRAME_S = 1 / 60
+
+
+def frame(app: App) -> None:
+    """One frame as the loop draws it (transitions end by the clock)."""
+    app.draw(pygame.time.get_ticks())
+
+
+def settle(app: App) -> None:
+    """Draw until the screen's opening transition is over (it is not what is measured)."""
+    deadline = time.perf_counter() + 2
+    while app.transition is not None and time.perf_counter() < deadline:
+        frame(app)
 
 
 def timed(draw) -> float:
@@ -80,8 +92,8 @@ def measure(quick: bool = False) -> dict:
     scene.act("tap", p.rows // 2, p.cols // 2)
     scene.skip_ripple()
     whole = scene.view.whole_board_visible  # else the view shows part of it, and the overview
-    app.draw(0)
-    idle = [timed(lambda: app.draw(0)) for _ in range(IDLE_FRAMES // 5 if quick else IDLE_FRAMES)]
+    settle(app)
+    idle = [timed(lambda: frame(app)) for _ in range(IDLE_FRAMES // 5 if quick else IDLE_FRAMES)]
 
     # cascades: fresh layouts with few mines so one touch opens a large area that ripples
     cascade, cells = [], []
@@ -90,12 +102,12 @@ def measure(quick: bool = False) -> dict:
         mines.flat[rng.choice(p.rows * p.cols, 60, replace=False)] = True
         mines[p.rows // 2 - 1 : p.rows // 2 + 2, p.cols // 2 - 1 : p.cols // 2 + 2] = False
         scene.start(DemineurSession(Minesweeper.from_mines(mines)))
-        app.draw(0)
+        frame(app)
         scene.act("tap", p.rows // 2, p.cols // 2)
         cells.append(int(scene.game.revealed.sum()))
         while scene.effects.rippling:
             scene.update(FRAME_S)
-            cascade.append(timed(lambda: app.draw(0)))
+            cascade.append(timed(lambda: frame(app)))
     # zoom/pan: a pinch's intents, one per frame, on the board as the cascades left it
     gesture = []
     centre = scene.view.rect.center
@@ -114,7 +126,7 @@ def measure(quick: bool = False) -> dict:
                 lambda intent=intent: (
                     app.dispatch(intent),
                     app.scenes.update(FRAME_S),
-                    app.draw(0),
+                    frame(app),
                 )
             )
         )

@@ -9,6 +9,7 @@ from core.demineur.rules import Minesweeper
 from core.demineur.session import DemineurSession
 from game import i18n
 from game.app import App, Options
+from game.demineur import board as ms_board
 from game.demineur import sprites as ms_sprites
 from game.demineur.levels import Level, LevelScene, custom_problem
 from game.demineur.play import DemineurScene
@@ -347,6 +348,47 @@ def test_zoom_and_pan_by_wheel_drag_pinch_and_fit(app, clock):
     assert scene.overview_rect() is not None  # the small map shows while zoomed in
 
 
+def test_a_pan_and_a_zoom_gesture_end_on_the_same_picture_as_a_fresh_drawing(app, clock):
+    mines = np.zeros((40, 80), bool)
+    mines[::3, ::7] = True
+    scene = open_scene(app, clock, mines)
+    scene.act("tap", 20, 41)
+    scene.skip_ripple()
+    scene.act("flag", 0, 0)
+    view = scene.view
+
+    def pixels():  # the board, the small map's corner left out
+        above_map = pygame.Rect(view.rect.x, view.rect.y, view.rect.w, view.rect.h // 2)
+        assert not above_map.colliderect(scene.overview_rect())
+        return pygame.surfarray.array3d(app.screen.subsurface(above_map)).copy()
+
+    def board_pixels():
+        app.draw(0)
+        return pixels()
+
+    def fresh_pixels():
+        fresh = ms_board.BoardView(40, 80, app.fonts, view.palette)
+        fresh.set_viewport(view.rect, view.max_cell)
+        fresh.cell, fresh.origin = view.cell, view.origin
+        fresh.draw(app.screen, scene.codes())
+        return pixels()
+
+    board_pixels()
+    for delta in ((37, 0), (0, -23), (-150, 61), (5, 5)):  # drags: the cache scrolls
+        app.dispatch(Intent(Kind.PAN, Device.TOUCH, delta=delta))
+        board_pixels()
+        assert 0 < view.redrawn < 600  # only the cells the pan uncovered
+        assert (board_pixels() == fresh_pixels()).all()
+    centre_cell = view.cell_at(view.rect.center)
+    for _ in range(5):  # a pinch: while it moves the last picture is scaled, nothing drawn
+        app.dispatch(Intent(Kind.ZOOM, Device.TOUCH, pos=view.rect.center, amount=1.1))
+        board_pixels()
+        assert view.redrawn == 0
+    assert view.cell_at(view.rect.center) == centre_cell
+    scene.update(0.2)  # the fingers are still: the board is drawn sharp at its new size
+    assert (board_pixels() == fresh_pixels()).all()
+
+
 def test_hint_marks_the_evidence_and_says_it_in_the_players_language(app, clock):
     scene = open_scene(app, clock)
     scene.act("tap", 4, 0)
@@ -607,7 +649,7 @@ def test_show_timer_off_hides_the_clock_until_the_end(app, clock):
         click(app, centre(scene, r, 8))
     assert scene.game.status == "won"
     app.draw(0)
-    assert tuple(app.screen.get_at(inside))[:3] == theme.BACKGROUND  # the time is shown at the end
+    assert tuple(app.screen.get_at(inside))[:3] == theme.BACKGROUND_DEEP  # the time shows at the end
 
 
 def test_a_whole_game_by_gamepad_alone(app, clock):
@@ -653,7 +695,7 @@ def test_a_won_board_drawn_fully_flagged_counts_no_mine_left(app, clock):
         scene.act("tap", r, 8)
     assert scene.game.status == "won" and scene.game.mines_left == 5
     labels = []
-    scene.app.fonts.text = lambda surface, text, *a, **k: labels.append(text)
+    scene.app.fonts.draw = lambda surface, fitted, *a, **k: labels.extend(fitted.lines)
     scene.draw_counters(app.screen, app.ui)
     assert "0" in labels and "5" not in labels
 

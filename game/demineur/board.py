@@ -9,6 +9,8 @@ puts the surface on the screen. Moving or zooming the view redraws the visible c
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import pygame
 
@@ -61,6 +63,24 @@ def cell_codes(
     if marks is not None:
         codes += MARK * marks.astype(np.int16)
     return codes
+
+
+@lru_cache(maxsize=4)
+def _map_colours(p: Palette) -> np.ndarray:
+    """The overview map's colour of every code (hidden cells by their neon edge's hue when
+    the board glows: their dark fill would hardly stand out from the opened cells')."""
+    lut = np.empty((N_CODES, 3), np.uint8)
+    for code in range(N_CODES):
+        shows = code % MARK
+        if shows in (FLAG, WRONG_FLAG):
+            lut[code] = p.flag
+        elif shows in (MINE, EXPLODED):
+            lut[code] = p.exploded
+        elif shows == HIDDEN:
+            lut[code] = tuple(c // 2 for c in p.hidden_edge) if p.glow else p.hidden
+        else:
+            lut[code] = p.revealed
+    return lut
 
 
 class BoardView:
@@ -234,10 +254,18 @@ class BoardView:
         return self._tiles
 
     def draw(
-        self, surface: pygame.Surface, codes: np.ndarray, offset: tuple[int, int] = (0, 0)
+        self,
+        surface: pygame.Surface,
+        codes: np.ndarray,
+        offset: tuple[int, int] = (0, 0),
+        quick: bool = False,
     ) -> None:
         """Bring the cached viewport up to ``codes`` (only changed cells) and show it,
-        moved by ``offset`` (the explosion's shake) within its rectangle."""
+        moved by ``offset`` (the explosion's shake) within its rectangle.
+
+        A pan scrolls the cached viewport and draws only the cells it uncovers. ``quick``
+        (a zoom gesture still moving): the last sharp drawing is scaled to the new zoom
+        instead of drawing every cell at each step; the first frame without it is sharp."""
         if self.transposed:
             codes = codes.T
         px = self.px
@@ -245,10 +273,12 @@ class BoardView:
         if self._cache is None or self._cache.get_size() != self.rect.size:
             self._cache = pygame.Surface(self.rect.size).convert()
             self._geom = None
+        if quick and self._geom is not None and self._geom[0] != px and geom[2:] == self._geom[2:]:
+            self._draw_scaled(surface)
+            self.redrawn = 0
+            return
         if geom != self._geom:
-            self._cache.fill(self.palette.gap)
-            self._drawn.fill(-1)
-            self._geom = geom
+            self._moved(geom)
         rows, cols = self.visible_cells()
         new = codes[rows, cols]
         old = self._drawn[rows, cols]
@@ -263,14 +293,78 @@ class BoardView:
             ys = (changed_r * px + y0).tolist()
             self._cache.fblits([(tiles[v], (x, y)) for v, x, y in zip(values, xs, ys, strict=True)])
             old[changed_r, changed_c] = new[changed_r, changed_c]
+        self._show(surface, self._cache, self.board_area(), offset)
+
+    def board_area(self) -> pygame.Rect:
+        """The board's part of the viewport, in viewport pixels (a small board is centred:
+        around it the backdrop shows)."""
+        px = self.px
+        ox, oy = int(self.origin[0]), int(self.origin[1])
+        return pygame.Rect(-ox, -oy, self.cols * px, self.rows * px).clip((0, 0), self.rect.size)
+
+    def _show(
+        self,
+        surface: pygame.Surface,
+        image: pygame.Surface,
+        area: pygame.Rect,
+        offset: tuple[int, int] = (0, 0),
+    ) -> None:
         if offset == (0, 0):
-            surface.blit(self._cache, self.rect)
-        else:
-            clip = surface.get_clip()
-            surface.set_clip(self.rect)
-            surface.fill(self.palette.gap, self.rect)
-            surface.blit(self._cache, self.rect.move(offset))
-            surface.set_clip(clip)
+            surface.blit(image, area.move(self.rect.topleft), area)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        surface.blit(image, area.move(self.rect.topleft).move(offset), area)
+        surface.set_clip(clip)
+
+    def _moved(self, geom: tuple) -> None:
+        """The view moved or zoomed since the cache was drawn: after a pan keep what is still
+        in view (scrolled), else start afresh."""
+        assert self._cache is not None
+        w, h = self.rect.size
+        before, self._geom = self._geom, geom
+        if before is not None and before[0] == geom[0] and before[2:] == geom[2:]:
+            (ox0, oy0), (ox1, oy1) = before[1], geom[1]
+            dx, dy = int(ox0) - int(ox1), int(oy0) - int(oy1)
+            if abs(dx) < w and abs(dy) < h:
+                self._cache.scroll(dx, dy)
+                # what is kept: the cells wholly in the old view and in the new one
+                px = self.px
+                c0 = max(0, -(-int(ox0) // px), -(-int(ox1) // px))
+                r0 = max(0, -(-int(oy0) // px), -(-int(oy1) // px))
+                c1 = max(c0, min(int(ox0) + w, int(ox1) + w) // px)
+                r1 = max(r0, min(int(oy0) + h, int(oy1) + h) // px)
+                keep = self._drawn[r0:r1, c0:c1].copy()
+                self._drawn.fill(-1)
+                self._drawn[r0:r1, c0:c1] = keep
+                return
+        self._cache.fill(self.palette.gap)
+        self._drawn.fill(-1)
+
+    def _draw_scaled(self, surface: pygame.Surface) -> None:
+        """The sharp cache (drawn at another zoom) scaled to the current one."""
+        assert self._cache is not None and self._geom is not None
+        px0, (ox0, oy0) = self._geom[0], self._geom[1]
+        k = px0 / self.px  # old pixels per new pixel
+        area = self.board_area()
+        # what of the cache the board's area shows, in the cache's pixels
+        src = pygame.Rect(
+            round((area.x + self.origin[0]) * k - ox0),
+            round((area.y + self.origin[1]) * k - oy0),
+            max(1, round(area.w * k)),
+            max(1, round(area.h * k)),
+        )
+        kept = src.clip(self._cache.get_rect())
+        if kept.w <= 0 or kept.h <= 0:
+            return
+        dest = pygame.Rect(
+            area.x + round((kept.x - src.x) / k),
+            area.y + round((kept.y - src.y) / k),
+            max(1, round(kept.w / k)),
+            max(1, round(kept.h / k)),
+        )
+        scaled = pygame.transform.scale(self._cache.subsurface(kept), dest.size)
+        surface.blit(scaled, dest.move(self.rect.topleft))
 
     def draw_cell(self, surface: pygame.Surface, r: int, c: int, code: int, dx: int = 0) -> None:
         """One cell straight onto the screen, shifted by ``dx`` (the number's shake)."""
@@ -283,20 +377,8 @@ class BoardView:
 
     def overview(self, codes: np.ndarray, max_size: tuple[int, int]) -> pygame.Surface:
         """A small map of the board: one colour per cell, scaled to fit ``max_size``."""
-        p = self.palette
         if self.transposed:
             codes = codes.T
-        lut = np.empty((N_CODES, 3), np.uint8)
-        for code in range(N_CODES):
-            shows = code % MARK
-            if shows in (FLAG, WRONG_FLAG):
-                lut[code] = p.flag
-            elif shows in (MINE, EXPLODED):
-                lut[code] = p.exploded
-            elif shows == HIDDEN:
-                lut[code] = p.hidden
-            else:
-                lut[code] = p.revealed
-        image = pygame.surfarray.make_surface(lut[codes].transpose(1, 0, 2))
+        image = pygame.surfarray.make_surface(_map_colours(self.palette)[codes].transpose(1, 0, 2))
         k = max(1, min(max_size[0] // self.cols, max_size[1] // self.rows))
         return pygame.transform.scale(image, (self.cols * k, self.rows * k))

@@ -259,15 +259,14 @@ class Effects:
         if not len(rr):
             return
         colour = FRONT if self.ending is None else PLANT
+        glows = [sprites.cell(colour, i / FADE_STEPS) for i in range(FADE_STEPS)]
+        steps = np.minimum(ages[rr, cc] * (FADE_STEPS / FRONT_S), FADE_STEPS - 1)
+        sprites_at = map(glows.__getitem__, steps.astype(np.intp).tolist())
         px = view.px
-        x0 = view.rect.x + cols.start * px - int(view.origin[0])
-        y0 = view.rect.y + rows.start * px - int(view.origin[1])
-        fades = (ages[rr, cc] / FRONT_S).tolist()
-        blits = [
-            (sprites.cell(colour, f), (x0 + c * px, y0 + r * px))
-            for f, r, c in zip(fades, rr.tolist(), cc.tolist(), strict=True)
-        ]
-        surface.fblits(blits, pygame.BLEND_ADD)
+        xs = (cc * px + (view.rect.x + cols.start * px - int(view.origin[0]))).tolist()
+        ys = (rr * px + (view.rect.y + rows.start * px - int(view.origin[1]))).tolist()
+        places = zip(xs, ys, strict=True)
+        surface.fblits(zip(sprites_at, places, strict=True), pygame.BLEND_ADD)
 
     def _draw_plant(
         self,

@@ -13,7 +13,7 @@ from core.hints import Hint
 from game.demineur import sprites
 from game.i18n import _, decimal, percent
 from game.ui import theme
-from game.ui.widgets import UI, Widget, draw_focus
+from game.ui.widgets import UI, Widget, draw_focus, draw_panel, draw_text_glow
 
 if TYPE_CHECKING:  # the level screen reads format_time: the board and numpy load with play
     import numpy as np
@@ -36,7 +36,7 @@ class FlagSwitch(Widget):
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=m.gap)
+        draw_panel(surface, self.rect, ui)
         half = self.rect.w // 2
         tile = max(8, min(half, self.rect.h) * 7 // 10)
         tiles = sprites.tiles(ui.fonts, tile, self.palette)
@@ -78,22 +78,22 @@ def draw_counters(
     """Boxes of (rect, value, label, warn): the mine counter and the timer."""
     m = ui.m
     for box, text, label, warn in boxes:
-        pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=m.gap)
+        draw_panel(surface, box, ui, fill=theme.BACKGROUND_DEEP)
         # the label takes the height its line needs (at the text floor on a small screen)
         label_fit = ui.fonts.fit(label, (box.w - m.gap, box.h // 2), round(m.font * 0.7))
         top = pygame.Rect(box.x, box.y, box.w, max(box.h * 4 // 10, label_fit.line_h))
         value = pygame.Rect(box.x, top.bottom - m.gap // 3, box.w, box.h - top.h)
         label_fit = ui.fonts.fit(label, (box.w - m.gap, top.h), round(m.font * 0.7), max_lines=1)
         ui.fonts.draw(surface, label_fit, top.inflate(-m.gap, 0), theme.TEXT_DIM)
-        ui.fonts.text(
-            surface,
-            text,
-            value.inflate(-m.gap, 0),
-            round(m.title_font * 1.05),
-            theme.NOTICE if warn else theme.ACCENT,
-            bold=True,
-            max_lines=1,
-        )
+        value = value.inflate(-m.gap, 0)
+        fitted = ui.fonts.fit(text, value.size, round(m.title_font * 1.05), True, max_lines=1)
+        if not ui.plain:  # the digits glow like the board's
+            draw_text_glow(surface, ui, fitted, value)
+        if warn:  # fewer mines left than none: too many flags
+            colour = theme.FOCUS if ui.plain else theme.NOTICE
+        else:
+            colour = theme.HC_TEXT if ui.plain else theme.ACCENT
+        ui.fonts.draw(surface, fitted, value, colour)
 
 
 def result_text(res: Result, hints: int, rank: int | None) -> str:

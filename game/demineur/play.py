@@ -47,10 +47,11 @@ from game.shell.scene import Host
 from game.shell.session_scene import SessionScene
 from game.ui import theme
 from game.ui.layout import Metrics
-from game.ui.widgets import UI, Button, Widget
+from game.ui.widgets import UI, Button, Widget, draw_bar, draw_panel
 
 MAX_CELL_UNITS = 1.6  # the largest zoom: a cell this many touch units wide
 SHAKEN = ("chord_flags", "chord_hidden", "flagged")  # refusals the cell shakes for
+ZOOM_SETTLE_S = 0.12  # a zoom shows the board scaled until it has been still this long
 
 
 class DemineurScene(SessionScene[DemineurSession]):
@@ -69,6 +70,8 @@ class DemineurScene(SessionScene[DemineurSession]):
         self.flag_mode = False
         self.t = 0.0  # scene time in seconds
         self.drag_on_board = False
+        self.zoom_until = 0.0  # scene time until which a zoom gesture is taken as moving
+        self._top_h: tuple[tuple[Metrics, str], int] | None = None
         self.start(session or self.new_session())
 
     # ---- games -------------------------------------------------------------------------------
@@ -158,7 +161,10 @@ class DemineurScene(SessionScene[DemineurSession]):
         return 1 if room // 4 >= need else 2  # below: the counters and the language
 
     def top_h(self, m: Metrics) -> int:
-        return m.header_h + (self.top_rows(m) - 1) * (m.unit + m.gap)
+        key = (m, self.app.language)
+        if self._top_h is None or self._top_h[0] != key:  # text measured once per layout
+            self._top_h = (key, m.header_h + (self.top_rows(m) - 1) * (m.unit + m.gap))
+        return self._top_h[1]
 
     def board_rect(self, m: Metrics) -> pygame.Rect:
         bottom = m.height - self.bottom_h(m) - m.prompt_h
@@ -389,6 +395,7 @@ class DemineurScene(SessionScene[DemineurSession]):
                 at = self.view.cell_rect(*self.cursor).center
             was = self.view.fitted
             self.view.zoom(intent.amount, at)
+            self.zoom_until = self.t + ZOOM_SETTLE_S
             if pos is None and at is not None:  # keys and triggers zoom about the cursor
                 self.view.show_cell(*self.cursor)
             if was != self.view.fitted:
@@ -515,13 +522,12 @@ class DemineurScene(SessionScene[DemineurSession]):
 
     def draw(self, surface: pygame.Surface) -> None:
         m, ui = self.app.metrics, self.app.ui
-        surface.fill(theme.BACKGROUND)
-        pygame.draw.rect(surface, theme.HEADER, (0, 0, m.width, self.top_h(m)))
+        self.draw_background(surface, calm=self.view.rect, header_h=self.top_h(m))
         low = pygame.Rect(0, self.view.rect.bottom, m.width, self.bottom_h(m))
-        pygame.draw.rect(surface, theme.HEADER, low)
+        draw_bar(surface, low, ui, top_edge=True)
         hidden = self.app.scenes.top is not self and self.game.status == "playing"
         if hidden:
-            pygame.draw.rect(surface, theme.PANEL, self.view.rect, border_radius=m.gap)
+            draw_panel(surface, self.view.rect, ui)
             ui.fonts.text(
                 surface, _("Paused"), self.view.rect, m.title_font, theme.TEXT_DIM, bold=True
             )
@@ -550,7 +556,7 @@ class DemineurScene(SessionScene[DemineurSession]):
     def draw_board(self, surface: pygame.Surface, ui: UI) -> None:
         codes = self.codes()
         view = self.view
-        view.draw(surface, codes, self.effects.board_offset())
+        view.draw(surface, codes, self.effects.board_offset(), quick=self.t < self.zoom_until)
         if self.hint is not None and view.px < ui.m.unit // 2:
             # small cells: ring the hint so it can be found on a big board
             cells = [view.cell_rect(r, c) for r, c in self.hint.cells]

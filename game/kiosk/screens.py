@@ -26,9 +26,9 @@ from game.platform.intents import Intent, Kind
 from game.shell import registry
 from game.shell.dialog import Dialog, Overlay
 from game.shell.scene import Host, Scene
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.layout import Metrics, centred, columns
-from game.ui.widgets import Button, Label, SettingRow, Widget, key_grid
+from game.ui.widgets import Button, Label, SettingRow, Widget, draw_panel, key_grid
 
 STILL_SECONDS = 10
 MAX_TRIES = 3  # wrong PINs before the keypad closes
@@ -137,7 +137,7 @@ class PinPad(Overlay):
         said = pygame.Rect(panel.x, shown.bottom, panel.w, m.font * 2)
         self.shown_box = shown
         widgets: list[Widget] = [
-            Label(title, "title", _("Operator PIN"), m.title_font, bold=True),
+            Label(title, "title", _("Operator PIN"), m.title_font, bold=True, glow=True),
             Label(said, "message", self.message, m.font, colour=theme.FOCUS),
         ]
         grid_w = 3 * key + 2 * m.gap
@@ -161,6 +161,9 @@ class PinPad(Overlay):
         for i in range(slots):
             centre = (x0 + i * pitch, box.centery)
             if i < len(self.typed):
+                if not self.app.ui.plain:
+                    halo = glow.glow_circle(r, theme.GLOW_ACCENT, m.gap)
+                    surface.blit(halo, halo.get_rect(center=centre), special_flags=pygame.BLEND_ADD)
                 pygame.draw.circle(surface, theme.ACCENT, centre, r)
             else:
                 pygame.draw.circle(surface, theme.OFF, centre, r, max(2, r // 3))
@@ -311,7 +314,12 @@ class NameEntry(Overlay):
         )
         widgets: list[Widget] = [
             Label(
-                title, "title", _("One of today's best times! Enter your name"), m.title_font, True
+                title,
+                "title",
+                _("One of today's best times! Enter your name"),
+                m.title_font,
+                True,
+                glow=True,
             ),
             Label(what, "what", place, m.font, colour=theme.TEXT_DIM),
             Label(slots, "slots", shown, round(m.title_font * 1.4), True, theme.ACCENT),
@@ -466,12 +474,16 @@ class ScoresScene(Scene):
         title: str,
         accent: tuple[int, int, int],
     ) -> None:
-        m, fonts = self.app.metrics, self.app.fonts
+        m, fonts, ui = self.app.metrics, self.app.fonts, self.app.ui
         radius = m.gap * 2
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
+        draw_panel(surface, box, ui, theme.PANEL, accent, glow.halo_colour(accent), radius)
         band = pygame.Rect(box.x, box.y, box.w, max(6, m.gap))
         pygame.draw.rect(
-            surface, accent, band, border_top_left_radius=radius, border_top_right_radius=radius
+            surface,
+            theme.HC_EDGE if ui.plain else accent,
+            band,
+            border_top_left_radius=radius,
+            border_top_right_radius=radius,
         )
         inner = pygame.Rect(box.x + m.margin, band.bottom + m.gap // 2, box.w - 2 * m.margin, 0)
         inner.h = box.bottom - m.gap - inner.y

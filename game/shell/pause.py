@@ -26,7 +26,7 @@ class Pause(Overlay):
         panel = self.panel(m, n).inflate(-2 * m.margin, -2 * m.margin)
         title, resume, *middle, settings, leave = rows(panel, n, m.unit, m.gap)
         widgets: list[Widget] = [
-            Label(title, "title", _("Paused"), m.title_font, bold=True),
+            Label(title, "title", _("Paused"), m.title_font, bold=True, glow=True),
             Button(resume, "resume", _("Resume"), self.on_back, primary=True),
         ]
         if middle:

@@ -364,11 +364,15 @@ class SettingRow(Widget):
         ui.fonts.draw(surface, label_fit, label_box, theme.TEXT, align="left")
         if self.kind == "toggle":
             pill = control.inflate(-m.gap, -m.gap)
-            if self.on:
+            text = theme.TEXT
+            if self.on and ui.plain:  # high contrast: on is a white pill, off a black one
+                pygame.draw.rect(surface, theme.HC_TEXT, pill, border_radius=pill.h // 2)
+                text = theme.HC_BACKGROUND
+            elif self.on:
                 draw_panel(surface, pill, ui, theme.ON_FILL, theme.ON, theme.GLOW_ON, pill.h // 2)
             else:
                 draw_panel(surface, pill, ui, theme.PANEL_HI, theme.OFF, corner=pill.h // 2)
-            ui.fonts.draw(surface, value_fit, value_box, theme.TEXT)
+            ui.fonts.draw(surface, value_fit, value_box, text)
         else:
             for box, sign in ((left, -1), (right, 1)):
                 pad = box.inflate(-m.gap, -m.gap)

@@ -1,20 +1,30 @@
 """The first screen: choose Cyber Mole Turf or Démineur; settings; quit (in kiosk mode: no
-quit, today's high scores instead)."""
+quit, today's high scores instead). Each game's card shows its live preview
+(``game.ui.art.Preview``): started after the first frame, which shows the still pictures."""
 
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
 from game.shell import registry
-from game.shell.scene import Scene
+from game.shell.scene import Host, Scene
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import Button, Card, Widget
 
+if TYPE_CHECKING:
+    from game.ui.art import Preview
+
 
 class Launcher(Scene):
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.previews: dict[str, Preview] = {}  # made once the first frame is on screen
+        self.drawn = False  # a frame was drawn since the last preview was made
+
     def build(self, m: Metrics) -> list[Widget]:
         widgets = self.header(m, _("Cyber Mole Turf & Démineur"), back=False, howto=True)
         body = self.body(m)
@@ -51,6 +61,36 @@ class Launcher(Scene):
             scores = lambda: self.app.open_scene("kiosk.scores")  # noqa: E731
             widgets.append(Button(leave, "scores", _("Today's best"), scores))
         return widgets
+
+    def update(self, dt: float) -> None:
+        if self.drawn and len(self.previews) < len(registry.GAMES):
+            # one a frame, from the second: the first frame is bare and no later one stalls
+            self.add_preview()
+            self.drawn = False
+        for preview in self.previews.values():
+            preview.update(dt)
+
+    def add_preview(self) -> None:
+        from game.ui.art import Preview
+
+        s = self.app.settings
+        game = next(g for g in registry.GAMES if g.id not in self.previews)
+        self.previews[game.id] = Preview(
+            game.id, self.app.fonts, s.reduced_motion, s.high_contrast, s.turf_patterns
+        )
+
+    def resume(self) -> None:
+        super().resume()
+        self.previews = {}  # made again: reduced motion or high contrast may have changed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.drawn = True
+        m = self.app.metrics
+        for w in self.widgets:
+            preview = self.previews.get(w.key)
+            if preview is not None and isinstance(w, Card):
+                preview.draw(surface, w.boxes(m)[1])
 
     def on_back(self) -> None:
         pass  # the launcher is the bottom of the stack: Esc does not close the program

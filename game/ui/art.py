@@ -1,73 +1,279 @@
-"""Small drawn emblems of the two games for the launcher cards (no image files)."""
+"""The launcher's pictures of the two games: a tiny Cyber Mole Turf solving itself and a
+Démineur field opening in a cascade, drawn with the games' own sprites and palettes
+(``game.moleturf.sprites``, ``game.demineur.sprites``), looping.
+
+Both boards are real: the turfs below are a 6×6 board with one solution, and ``TURF_STATES``
+is what that board shows after each hint of ``core.moleturf.logic.solve_steps`` is applied as
+a player would (a mole placed, or ❌ markers set); the field is a fixed layout of mines whose
+numbers, and whose first tap's cascade, are core's (tests/test_launcher_preview.py replays
+both in core). Nothing here imports core, numpy or a game screen: the launcher's first frame
+stays as quick as a bare window's.
+
+Cheap by construction: the board is drawn into a layer only when what it shows changes (a
+step, a few times a second); a frame blits the layer and, while a mole burrows in or the board
+celebrates, a mole sprite or six. Reduced motion shows the solved board, still.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
 from game.ui.text import FontBook
 
-TURF_COLOURS = ((46, 134, 193), (231, 76, 60), (39, 174, 96), (241, 196, 15))
-MOLE = (120, 85, 60)
-# a 4x4 Mole Turf board: the turf of each cell, and the moles of its solution
-TURFS = ("0011", "0211", "2231", "2333")
-MOLES = ((0, 1), (1, 3), (2, 0), (3, 2))
-# a 4x4 Démineur corner: "." hidden, "F" flag, "*" mine, digits revealed
-FIELD = ("0111", "01F.", "0122", "001*")
+# ---- Cyber Mole Turf: the board and what it shows after each step ------------------------------
+TURFS = ("333332", "333335", "133335", "104555", "104555", "000005")
+# row by row, 6 cells a row: M a mole, x the solver's ❌ marker, a an Auto-❌, . nothing yet
+TURF_STATES = (
+    "aaaaaM....aa.....a.....a.....a.....a",
+    "aaaaaMx...aa.....a.....a.....ax....a",
+    "aaaaaMx.x.aa..x..a.....a.....ax.x..a",
+    "aaaaaMx.x.aa.xxxxa.....a.....ax.x..a",
+    "aaaaaMxax.aaMxxxxaaa...aa....ax.x..a",
+    "aaaaaMxaxMaaMxxxxaaa.a.aa..a.ax.xa.a",
+    "aaaaaMxaxMaaMxxxxaaa.a.aa..a.ax.xaxa",
+    "aaaaaMxaxMaaMxxxxaaa.a.aaaaa.axMxaxa",
+    "aaaaaMxaxMaaMxxxxaaa.aaaaaaaMaxMxaxa",
+    "aaaaaMxaxMaaMxxxxaaaMaaaaaaaMaxMxaxa",
+)
+TURF_START_S = 0.8  # the empty board, before the first step
+TURF_STEP_S = 0.9
+TURF_CHEER_S = 2.4  # the solved board celebrates, then the loop starts again
+
+# ---- Démineur: the field and when each cell changes ---------------------------------------------
+FIELD = ("*10001*2", "1100012*", "00000022", "2210012*", "**1001*2", "44200111", "**100000")
+TAP = (3, 3)  # the first tap: its cascade opens every cell of wave 0 to CASCADE_WAVES - 1
+# the tick at which a cell opens (a safe cell) or is flagged (a mine), 0-9 then a-z
+FIELD_TICKS = ("7333338f", "3222223c", "3211123g", "3210123d", "961112ah", "ij222245", "eb333345")
+CASCADE_WAVES = 6  # ticks 0-5: the first tap's cascade, a wave a cell further each tick
+FIELD_START_S = 0.8
+WAVE_S = 0.09  # between two waves of the cascade
+FIELD_STEP_S = 0.4  # between two later moves (a flag planted, a cell opened)
+FIELD_HOLD_S = 2.4
+TAP_RING_S = 0.3  # the tap's ring, before the cascade
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def board_rect(box: pygame.Rect, cols: int, rows: int) -> tuple[pygame.Rect, int]:
+    """The board's rect, centred in ``box`` at a whole cell size, and that size."""
+    cell = max(1, min(box.w // cols, box.h // rows))
+    rect = pygame.Rect(0, 0, cell * cols, cell * rows)
+    rect.center = box.center
+    return rect, cell
+
+
+def field_tick_times() -> list[float]:
+    """Seconds from the loop's start at which each tick happens."""
+    last = max(_DIGITS.index(ch) for row in FIELD_TICKS for ch in row)
+    times = []
+    for tick in range(last + 1):
+        if tick < CASCADE_WAVES:
+            times.append(FIELD_START_S + tick * WAVE_S)
+        else:
+            cascade_end = FIELD_START_S + (CASCADE_WAVES - 1) * WAVE_S
+            times.append(cascade_end + (tick - CASCADE_WAVES + 1) * FIELD_STEP_S)
+    return times
+
+
+class Preview:
+    """One game's picture: ``update(dt)`` moves it on, ``draw`` blits it into a box.
+
+    ``still`` (reduced motion) shows the solved board and never moves; ``high_contrast`` draws
+    without glow, in the games' high-contrast colours; ``patterns`` adds Mole Turf's
+    colour-blind shapes.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        fonts: FontBook,
+        still: bool = False,
+        high_contrast: bool = False,
+        patterns: bool = False,
+    ) -> None:
+        if game_id not in ("moleturf", "demineur"):
+            raise ValueError(f"no preview of {game_id!r}")
+        self.game_id, self.fonts = game_id, fonts
+        self.still, self.high_contrast, self.patterns = still, high_contrast, patterns
+        self.t = 0.0
+        self._layer: pygame.Surface | None = None
+        self._drawn: tuple | None = None  # what the layer shows: (cell size, state)
+        if game_id == "moleturf":
+            self.loop_s = TURF_START_S + len(TURF_STATES) * TURF_STEP_S + TURF_CHEER_S
+        else:
+            self.times = field_tick_times()
+            self.loop_s = self.times[-1] + FIELD_HOLD_S
+
+    def update(self, dt: float) -> None:
+        if not self.still:
+            self.t = (self.t + dt) % self.loop_s
+
+    # ---- what the board shows at time t ----------------------------------------------------
+    def turf_state(self) -> tuple[int, float | None]:
+        """The last step shown (-1: none yet) and, while the step's mole burrows in, how far
+        it has gone (seconds); Auto-❌ marks appear once the mole is in."""
+        if self.still:
+            return len(TURF_STATES) - 1, None
+        step = int((self.t - TURF_START_S) // TURF_STEP_S)
+        step = min(step, len(TURF_STATES) - 1) if self.t >= TURF_START_S else -1
+        if step < 0:
+            return -1, None
+        from game.moleturf.sprites import BURROW_S
+
+        since = self.t - TURF_START_S - step * TURF_STEP_S
+        new_mole = _new_mole(step)
+        if new_mole is not None and since < BURROW_S:
+            return step - 1, since
+        return step, None
+
+    def field_tick(self) -> int:
+        """The last tick that has happened (-1 before the first tap)."""
+        if self.still:
+            return len(self.times) - 1
+        return sum(1 for t in self.times if t <= self.t) - 1
+
+    # ---- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        if self.game_id == "moleturf":
+            self._draw_turf(surface, box)
+        else:
+            self._draw_field(surface, box)
+
+    def _draw_turf(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        from game.moleturf import sprites
+
+        n = len(TURFS)
+        rect, s = board_rect(box, n, n)
+        if s < 4:
+            return
+        step, burrowing = self.turf_state()
+        cheering = not self.still and self.t >= TURF_START_S + len(TURF_STATES) * TURF_STEP_S
+        state = TURF_STATES[step] if step >= 0 else "." * n * n
+        key = (s, step, cheering)
+        if self._drawn != key or self._layer is None:
+            # a cheering mole is a sprite of its own (with its hole): not in the layer beneath
+            self._layer = self._turf_layer(s, state.replace("M", ".") if cheering else state)
+            self._drawn = key
+        surface.blit(self._layer, rect)
+        if burrowing is not None:
+            r, c = divmod(_new_mole(step + 1) or 0, n)
+            i = sprites.frame_index("burrow", burrowing)
+            surface.blit(sprites.mole_frame(s, "burrow", i), (rect.x + c * s, rect.y + r * s))
+        elif cheering:
+            since = self.t - TURF_START_S - len(TURF_STATES) * TURF_STEP_S
+            frame = sprites.mole_frame(s, "cheer", sprites.frame_index("cheer", since))
+            for k, ch in enumerate(state):
+                if ch == "M":
+                    r, c = divmod(k, n)
+                    surface.blit(frame, (rect.x + c * s, rect.y + r * s))
+
+    def _turf_layer(self, s: int, state: str) -> pygame.Surface:
+        """The turfs (the Mole Turf screen's fills, bevel and borders), then what ``state``
+        shows on them."""
+        from game.moleturf import sprites
+
+        n = len(TURFS)
+        hc = self.high_contrast
+        layer = pygame.Surface((n * s, n * s))
+        layer.fill(sprites.GRID_BG)
+        grid = max(1, s // 36)
+        for r in range(n):
+            for c in range(n):
+                k = int(TURFS[r][c])
+                colour = sprites.TURF_RGB[k]
+                cell = pygame.Rect(c * s, r * s, s, s)
+                layer.fill(colour, cell)
+                line = (0, 0, 0) if hc else sprites.dark(colour, 0.72)
+                layer.fill(line, (cell.right - grid, cell.y, grid, s))
+                layer.fill(line, (cell.x, cell.bottom - grid, s, grid))
+                if not hc:  # the lit top edge of the game's tiles
+                    lit = sprites.mix(colour, (255, 255, 255), 0.35)
+                    layer.fill(lit, (cell.x, cell.y, s - grid, grid))
+                if self.patterns:
+                    corner = pygame.Rect(cell.x + s // 10, cell.y + s // 10, s // 4, s // 4)
+                    ink = sprites.ink(colour) if hc else sprites.pattern_colour(colour)
+                    sprites.draw_pattern(layer, sprites.PATTERNS[k], corner, ink)
+        bold = max(3, s // 11) if not hc else max(4, s // 8)
+        edge = (0, 0, 0) if hc else sprites.GRID_BG
+        half = bold // 2
+        for r in range(n):
+            for c in range(n):
+                if r + 1 < n and TURFS[r + 1][c] != TURFS[r][c]:
+                    layer.fill(edge, (c * s - half, (r + 1) * s - half, s + bold, bold))
+                if c + 1 < n and TURFS[r][c + 1] != TURFS[r][c]:
+                    layer.fill(edge, ((c + 1) * s - half, r * s - half, bold, s + bold))
+        pygame.draw.rect(layer, edge, layer.get_rect(), max(2, half + 1))
+        for k, ch in enumerate(state):
+            r, c = divmod(k, n)
+            at = (c * s, r * s)
+            fill = sprites.TURF_RGB[int(TURFS[r][c])]
+            if ch == "M":
+                layer.blit(sprites.mole_frame(s), at)
+            elif ch in "xa":
+                layer.blit(sprites.mark_sprite(s, fill, auto=ch == "a"), at)
+        return layer
+
+    def _draw_field(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        from game.demineur import sprites
+
+        rows, cols = len(FIELD), len(FIELD[0])
+        rect, s = board_rect(box, cols, rows)
+        if s < 4:
+            return
+        tick = self.field_tick()
+        palette = sprites.HIGH_CONTRAST if self.high_contrast else sprites.NEON
+        tiles = sprites.tiles(self.fonts, s, palette)
+        if self._layer is None or self._drawn is None or self._drawn[0] != s:
+            self._layer = pygame.Surface((cols * s, rows * s))
+            self._drawn = (s, [None] * (rows * cols))
+        drawn = self._drawn[1]
+        for k in range(rows * cols):  # only the cells that changed are drawn again
+            r, c = divmod(k, cols)
+            ch = FIELD[r][c]
+            done = _DIGITS.index(FIELD_TICKS[r][c]) <= tick
+            code = (
+                sprites.HIDDEN
+                if not done
+                else sprites.FLAG
+                if ch == "*"
+                else sprites.OPEN + int(ch)
+            )
+            if drawn[k] != code:
+                self._layer.blit(tiles[code], (c * s, r * s))
+                drawn[k] = code
+        surface.blit(self._layer, rect)
+        if not self.still and tick < 0 and self.t >= FIELD_START_S - TAP_RING_S:
+            # the finger's ring on the first cell, closing in as it is tapped
+            p = (self.t - FIELD_START_S + TAP_RING_S) / TAP_RING_S
+            r, c = TAP
+            centre = (rect.x + c * s + s // 2, rect.y + r * s + s // 2)
+            radius = max(2, round(s * (1.1 - 0.6 * p)))
+            colour = (255, 255, 255) if self.high_contrast else (41, 211, 224)
+            pygame.draw.circle(surface, colour, centre, radius, max(2, s // 12))
+
+
+def _new_mole(step: int) -> int | None:
+    """The cell (row * 6 + col) where step ``step`` places a mole, or None (a ❌ step)."""
+    if not 0 <= step < len(TURF_STATES):
+        return None
+    before = TURF_STATES[step - 1] if step > 0 else "." * len(TURF_STATES[0])
+    for k, (a, b) in enumerate(zip(before, TURF_STATES[step], strict=True)):
+        if b == "M" and a != "M":
+            return k
+    return None
 
 
 def draw_emblem(surface: pygame.Surface, fonts: FontBook, game_id: str, box: pygame.Rect) -> None:
-    side = min(box.w, box.h)
-    if side < 16:
-        return
-    cell = side // 4
-    grid = pygame.Rect(0, 0, cell * 4, cell * 4)
-    grid.center = box.center
-    for r in range(4):
-        for c in range(4):
-            rect = pygame.Rect(grid.x + c * cell, grid.y + r * cell, cell, cell)
-            if game_id == "moleturf":
-                _turf_cell(surface, rect, r, c)
-            else:
-                _field_cell(surface, fonts, rect, FIELD[r][c])
+    """A card's picture before its preview is drawn over it: the board's dark frame alone.
 
-
-def _turf_cell(surface: pygame.Surface, rect: pygame.Rect, r: int, c: int) -> None:
-    pygame.draw.rect(surface, TURF_COLOURS[int(TURFS[r][c])], rect)
-    pygame.draw.rect(surface, theme.BACKGROUND, rect, max(1, rect.w // 24))
-    if (r, c) in MOLES:
-        radius = rect.w // 3
-        pygame.draw.circle(surface, MOLE, rect.center, radius)
-        eye = max(1, radius // 4)
-        for dx in (-radius // 3, radius // 3):
-            pygame.draw.circle(surface, theme.TEXT, (rect.centerx + dx, rect.centery - eye), eye)
-
-
-def _field_cell(surface: pygame.Surface, fonts: FontBook, rect: pygame.Rect, kind: str) -> None:
-    inset = rect.inflate(-max(2, rect.w // 12), -max(2, rect.w // 12))
-    if kind in ".F":
-        pygame.draw.rect(surface, theme.PANEL_HI, inset, border_radius=max(2, rect.w // 10))
+    The launcher's first frame shows this (the sprites, their glow and the preview are made
+    after it, so that the first frame costs what a bare window costs); from the second frame
+    on the preview covers it exactly.
+    """
+    if game_id == "moleturf":
+        rect, _cell = board_rect(box, len(TURFS), len(TURFS))
+    elif game_id == "demineur":
+        rect, _cell = board_rect(box, len(FIELD[0]), len(FIELD))
     else:
-        pygame.draw.rect(surface, theme.BACKGROUND, inset)
-    cx, cy = rect.center
-    s = rect.w // 4
-    if kind == "F":
-        pygame.draw.line(surface, theme.TEXT, (cx - s // 2, cy + s), (cx - s // 2, cy - s), 3)
-        pygame.draw.polygon(
-            surface,
-            (229, 57, 53),
-            [(cx - s // 2, cy - s), (cx + s, cy - s // 2), (cx - s // 2, cy)],
-        )
-    elif kind == "*":
-        pygame.draw.circle(surface, theme.TEXT, (cx, cy), s)
-        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            pygame.draw.line(
-                surface,
-                theme.TEXT,
-                (cx - dx * s * 1.5, cy - dy * s * 1.5),
-                (cx + dx * s * 1.5, cy + dy * s * 1.5),
-                2,
-            )
-    elif kind in "123":
-        colour = {"1": (66, 165, 245), "2": (102, 187, 106), "3": (239, 83, 80)}[kind]
-        fonts.text(surface, kind, rect, round(rect.h * 0.6), colour, bold=True, max_lines=1)
+        return
+    pygame.draw.rect(surface, (6, 9, 18), rect)

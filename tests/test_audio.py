@@ -83,6 +83,23 @@ def test_interface_sits_under_the_game_and_the_alarm_and_explosion_on_top():
     assert heard("reveal") < heard("win") < heard("shield_alarm")
 
 
+def test_the_loudest_overlap_does_not_clip_at_full_volume():
+    """A conflict in Mole Turf plays the alarm and the crack at once, Démineur's explosion
+    comes alone; over the music at any moment, neither reaches full scale."""
+    music = samples(FOLDER / MUSIC_FILE) * MIX["music"]
+    worst = 0.0
+    for alarm, crack in (("shield_alarm", "crack"), ("explosion", None)):
+        for a in takes(FOLDER, alarm):
+            for b in takes(FOLDER, crack) if crack else [None]:
+                both = samples(a)
+                if b is not None:
+                    y = samples(b)[: both.size]
+                    both[: y.size] += y
+                for start in range(0, music.size - both.size, 2205):
+                    worst = max(worst, np.abs(both + music[start : start + both.size]).max())
+    assert worst < 32767
+
+
 def test_repeated_actions_rotate_through_takes_that_differ(audio):
     for name in ("reveal", "flag", "place", "cascade_tick", "menu_move"):
         files = [samples(p) for p in takes(FOLDER, name)]

@@ -41,33 +41,33 @@ MUSIC = "music"
 # the target loudness of each sound (dB K-weighted, loudest 100 ms; see ``loudness``)
 TARGETS: dict[str, float] = {
     # interface: the quietest
-    "menu_move": -27.5,
-    "menu_click": -26.0,
-    "menu_back": -26.0,
-    "transition": -27.5,
+    "menu_move": -29.5,
+    "menu_click": -28.0,
+    "menu_back": -28.0,
+    "transition": -29.5,
     # actions of play, frequent: soft
-    "cascade_tick": -23.5,
-    "reveal": -22.0,
-    "mark": -22.5,
-    "erase": -22.5,
-    "undo": -22.5,
-    "unflag": -21.5,
-    "flag": -20.0,
-    "place": -20.0,
-    "hint": -20.5,
-    "chord": -20.5,
-    "cascade": -20.0,
+    "cascade_tick": -25.5,
+    "reveal": -24.0,
+    "mark": -24.5,
+    "erase": -24.5,
+    "undo": -24.5,
+    "unflag": -23.5,
+    "flag": -22.0,
+    "place": -22.0,
+    "hint": -22.5,
+    "chord": -22.5,
+    "cascade": -22.0,
     # events of a game
-    "burrow": -18.5,
-    "crack": -17.0,
-    "sector_clear": -16.5,
-    "game_over": -17.0,
-    "win": -15.0,
+    "burrow": -20.5,
+    "crack": -20.5,
+    "sector_clear": -18.5,
+    "game_over": -19.0,
+    "win": -17.0,
     # the loudest two
-    "shield_alarm": -12.0,
-    "explosion": -11.0,
+    "shield_alarm": -14.0,
+    "explosion": -13.0,
 }
-MUSIC_TARGET = -23.5  # the whole loop's K-weighted level (the game plays it at half volume too)
+MUSIC_TARGET = -25.5  # the whole loop's K-weighted level (the game plays it at half volume too)
 
 VARIANTS: dict[str, int] = {
     "menu_move": 3,

@@ -23,7 +23,7 @@ from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns
 from game.ui.text import Fitted, wrap
-from game.ui.widgets import UI, Button, Label, Widget
+from game.ui.widgets import UI, Button, Label, Widget, draw_panel
 
 # Each game's sections: (heading, paragraphs), all msgids, translated when laid out.
 SECTIONS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
@@ -233,6 +233,8 @@ class TextPage(Widget):
         ]
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        # the page on a panel, in the margins around the text (the grid never runs under it)
+        draw_panel(surface, self.rect.inflate(2 * ui.m.gap, ui.m.gap), ui, corner=ui.m.gap)
         for line, (fitted, box) in zip(self.lines, self.texts(ui), strict=True):
             colour = theme.ACCENT if line.heading else theme.TEXT
             ui.fonts.draw(surface, fitted, box, colour, align="left")

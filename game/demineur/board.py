@@ -29,6 +29,7 @@ from game.demineur.sprites import (
     Tiles,
     tiles,
 )
+from game.ui import glow, theme
 from game.ui.text import FontBook
 
 MIN_TOUCH_CELL = 44  # px: a finger needs about this much (Metrics never goes below it)
@@ -365,6 +366,27 @@ class BoardView:
         )
         scaled = pygame.transform.scale(self._cache.subsurface(kept), dest.size)
         surface.blit(scaled, dest.move(self.rect.topleft))
+
+    def draw_frame(self, surface: pygame.Surface, plain: bool, quick: bool = False) -> None:
+        """The board's neon edge: a thin line around it with its halo (each side's halo
+        drawn once per length; none while a zoom gesture moves the edge, none in high
+        contrast, where the line is white)."""
+        area = self.board_area().move(self.rect.topleft).inflate(6, 6)
+        line = 2
+        if not plain and not quick:
+            sides = (
+                pygame.Rect(area.x, area.y, area.w, line),
+                pygame.Rect(area.x, area.bottom - line, area.w, line),
+                pygame.Rect(area.x, area.y, line, area.h),
+                pygame.Rect(area.right - line, area.y, line, area.h),
+            )
+            for side in sides:
+                halo = glow.glow_rect(side.size, theme.GLOW_ACCENT, 6)
+                surface.blit(
+                    halo, halo.get_rect(center=side.center), special_flags=pygame.BLEND_ADD
+                )
+        colour = theme.HC_EDGE if plain else theme.EDGE_HI
+        pygame.draw.rect(surface, colour, area, line)
 
     def draw_cell(self, surface: pygame.Surface, r: int, c: int, code: int, dx: int = 0) -> None:
         """One cell straight onto the screen, shifted by ``dx`` (the number's shake)."""

@@ -556,7 +556,9 @@ class DemineurScene(SessionScene[DemineurSession]):
     def draw_board(self, surface: pygame.Surface, ui: UI) -> None:
         codes = self.codes()
         view = self.view
-        view.draw(surface, codes, self.effects.board_offset(), quick=self.t < self.zoom_until)
+        quick = self.t < self.zoom_until
+        view.draw(surface, codes, self.effects.board_offset(), quick)
+        view.draw_frame(surface, ui.plain, quick)
         if self.hint is not None and view.px < ui.m.unit // 2:
             # small cells: ring the hint so it can be found on a big board
             cells = [view.cell_rect(r, c) for r, c in self.hint.cells]
@@ -589,8 +591,15 @@ class DemineurScene(SessionScene[DemineurSession]):
             return  # the whole board is in view
         if self._overview is None or self._overview.get_size() != box.size:
             self._overview = self.view.overview(codes, box.size)
-        frame = box.inflate(4, 4)
-        pygame.draw.rect(surface, theme.BACKGROUND, frame)
+        draw_panel(
+            surface,
+            box.inflate(8, 8),
+            self.app.ui,
+            theme.BACKGROUND_DEEP,
+            theme.EDGE_HI,
+            theme.GLOW_ACCENT,
+            corner=4,
+        )
         surface.blit(self._overview, box)
         view, k = self.view, box.w / self.view.cols
         px = view.px

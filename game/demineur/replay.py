@@ -37,3 +37,4 @@ class DemineurReplay(ReplayScene):
         if self._codes is None:
             self._codes = cell_codes(self.replay.game)
         self.view.draw(surface, self._codes)
+        self.view.draw_frame(surface, self.app.ui.plain)

@@ -371,6 +371,7 @@ def test_a_pan_and_a_zoom_gesture_end_on_the_same_picture_as_a_fresh_drawing(app
         fresh.set_viewport(view.rect, view.max_cell)
         fresh.cell, fresh.origin = view.cell, view.origin
         fresh.draw(app.screen, scene.codes())
+        fresh.draw_frame(app.screen, app.ui.plain)
         return pixels()
 
     board_pixels()

@@ -1,10 +1,10 @@
 """Synthesise the game's sounds with numpy and write them to assets/sounds/*.wav.
 
 Every sound is made here, no recorded or downloaded audio. They are one family: one synth voice
-(two slightly detuned oscillators of a few soft harmonics, a rounded attack of a few
-milliseconds, an exponential decay, a gentle low-pass that keeps anything harsh out), pitched
-on the A minor pentatonic scale of the music loop, so any two sounds at once are in tune with
-each other and with the music.
+(two slightly detuned oscillators, the second at half level, of a few soft harmonics, a
+rounded attack of a few milliseconds, an exponential decay, a gentle low-pass that keeps
+anything harsh out), pitched on the A minor pentatonic scale of the music loop, so any two
+sounds at once are in tune with each other and with the music.
 
 - **Loudness by measurement**: each sound is scaled to its target in ``TARGETS``, a K-weighted
   level (the frequency weighting of ITU-R BS.1770, which counts bass less than presence) of the
@@ -138,17 +138,18 @@ def voice(
     cutoff: float = 3500.0,
     detune: float = 0.004,
 ) -> np.ndarray:
-    """The family's one voice: two oscillators ``detune`` apart, each a sine with three softer
-    harmonics (weights ``bright``, ``bright**2``...), gliding geometrically to ``glide_to``."""
+    """The family's one voice: two oscillators ``detune`` apart (the second at half level), each
+    a sine with three softer harmonics (weights ``bright``, ``bright**2``...), gliding
+    geometrically to ``glide_to``."""
     t = _t(seconds)
     f = freq * (glide_to / freq) ** (t / seconds) if glide_to else np.full(t.size, freq)
     phase = 2 * np.pi * np.cumsum(f) / RATE
     x = np.zeros(t.size)
-    for spread in (1 - detune, 1 + detune):
+    for spread, weight in ((1.0, 1.0), (1 + detune, 0.5)):  # a shallow beat, not a tremolo
         for h in range(1, 5):
             if h * max(freq, glide_to or freq) * spread < 0.45 * RATE:
-                x += bright ** (h - 1) / h * np.sin(h * spread * phase)
-    return soften(shape(x / 2, attack, decay), cutoff)
+                x += weight * bright ** (h - 1) / h * np.sin(h * spread * phase)
+    return soften(shape(x / 1.5, attack, decay), cutoff)
 
 
 def hiss(seconds: float, seed: int, cutoff: float, attack: float, decay: float) -> np.ndarray:

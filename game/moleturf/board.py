@@ -164,13 +164,7 @@ class BoardView:
     def draw(self, surface: pygame.Surface, game, look: Look, offset=(0, 0)) -> None:
         """Draw ``game`` (a ``MoleTurf``) shifted by ``offset`` (the screen shake)."""
         regions = game.regions
-        key = (self.cell, regions.tobytes(), look.patterns, look.high_contrast)
-        if self._layer is None or self._layer_key != key:
-            self._layer = self._turf_layer(regions, look.patterns, look.high_contrast)
-            self._layer_key = key
-            self._contents = self._layer.copy()
-            self._codes = np.zeros((self.n, self.n), np.int8)
-        turf = self._layer
+        turf = self._turf(regions, look)
         self._update_contents(game, look, turf)
         ox, oy = offset
         at = self.rect.move(ox, oy)
@@ -194,6 +188,27 @@ class BoardView:
             self._draw_hint_cells(surface, look, ox, oy)
         if look.cursor is not None:
             draw_cursor(surface, self.cell_rect(*look.cursor).move(ox, oy), look)
+
+    def draw_turfs(
+        self, surface: pygame.Surface, regions: np.ndarray, look: Look, offset=(0, 0)
+    ) -> None:
+        """Only the turfs of ``regions`` (any map, finished or not: the editor's), with the
+        board's halo and the patterns when ``look`` has them."""
+        turf = self._turf(np.asarray(regions), look)
+        at = self.rect.move(offset)
+        if not look.high_contrast:
+            self._draw_halo(surface, at, look.alarm)
+        surface.blit(turf, at)
+
+    def _turf(self, regions: np.ndarray, look: Look) -> pygame.Surface:
+        """The turf layer of ``regions`` (made anew only for another map, size or look)."""
+        key = (self.cell, regions.tobytes(), look.patterns, look.high_contrast)
+        if self._layer is None or self._layer_key != key:
+            self._layer = self._turf_layer(regions, look.patterns, look.high_contrast)
+            self._layer_key = key
+            self._contents = self._layer.copy()
+            self._codes = np.zeros((self.n, self.n), np.int8)
+        return self._layer
 
     def _update_contents(self, game, look: Look, turf: pygame.Surface) -> None:
         """Redraw, on the content layer, the cells whose content changed since last frame."""

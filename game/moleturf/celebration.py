@@ -10,12 +10,12 @@ import pygame
 
 from game.i18n import _
 from game.moleturf import store
-from game.moleturf.board import TURF_RGB, draw_mole
 from game.moleturf.hud import format_time, mistakes_text
+from game.moleturf.sprites import TURF_RGB, frame_index, mole_frame
 from game.moleturf.store import SECTORS, Progress
 from game.shell.dialog import Overlay
 from game.shell.scene import Host, Scene
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import Button, Label, Widget
 
@@ -117,17 +117,12 @@ class Celebration(Overlay):
         m = self.app.metrics
         if not self.app.settings.reduced_motion:
             self.confetti.draw(surface, self.t, max(6, m.unit // 6))
-        hop = (
-            0 if self.app.settings.reduced_motion else abs(math.sin(self.t * 6)) * self.art.h * 0.15
-        )
+        still = self.app.settings.reduced_motion
         side = round(self.art.h * 0.8)
         for i in (-1, 0, 1):
             box = pygame.Rect(0, 0, side, side)
-            box.center = (
-                self.art.centerx + i * side * 1.3,
-                round(self.art.centery - hop * (1 if i == 0 else 0.5)),
-            )
-            draw_mole(surface, box)
+            box.center = (round(self.art.centerx + i * side * 1.3), self.art.centery)
+            cheer_mole(surface, box, self.t + 0.15 * i, still, self.app.settings.high_contrast)
 
     def next_sector(self) -> None:
         app = self.app
@@ -197,16 +192,25 @@ class Conquered(Scene):
             self.confetti.draw(surface, self.t, max(6, m.unit // 5))
         n = 9
         side = min(self.art.w // (n + 1), self.art.h // 2)
+        still = self.app.settings.reduced_motion
         for i in range(n):
-            wave = (
-                0
-                if self.app.settings.reduced_motion
-                else math.sin(self.t * 4 + i * 0.7) * side * 0.2
-            )
+            wave = 0 if still else math.sin(self.t * 4 + i * 0.7) * side * 0.2
             box = pygame.Rect(0, 0, side, side)
             box.center = (
                 self.art.x + (i + 1) * self.art.w // (n + 1),
                 round(self.art.centery + wave),
             )
             pygame.draw.circle(surface, TURF_RGB[i], box.center, side * 0.55, max(2, side // 12))
-            draw_mole(surface, box)
+            cheer_mole(surface, box, self.t + 0.1 * i, still, self.app.settings.high_contrast)
+
+
+def cheer_mole(
+    surface: pygame.Surface, box: pygame.Rect, t: float, still: bool, high_contrast: bool
+) -> None:
+    """A mole cheering in ``box`` under a soft glow, ``t`` seconds into its loop (reduced
+    motion: the cheering pose, still)."""
+    if not high_contrast:
+        halo = glow.glow_circle(box.w // 3, theme.GLOW_ACCENT, max(4, box.w // 4))
+        surface.blit(halo, halo.get_rect(center=box.center), special_flags=pygame.BLEND_ADD)
+    frame = 0 if still else frame_index("cheer", t)
+    surface.blit(mole_frame(box.w, "cheer", frame), box)

@@ -17,7 +17,7 @@ from game.i18n import _, ngettext
 from game.i18n import date as date_text
 from game.moleturf import boards as store
 from game.moleturf.endless import result_lines, stars_text
-from game.moleturf.hud import format_time, mistakes_text
+from game.moleturf.hud import draw_progress, format_time, mistakes_text
 from game.moleturf.stock import Worker
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -140,10 +140,7 @@ class DailyScene(Scene):
             if day == self.today:
                 pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=max(2, side // 5))
         if self.worker is not None:
-            pygame.draw.rect(surface, theme.PANEL, self.bar, border_radius=self.bar.h // 2)
-            done = self.bar.copy()
-            done.w = max(done.h, round(self.bar.w * self.worker.progress()))
-            pygame.draw.rect(surface, theme.ACCENT, done, border_radius=self.bar.h // 2)
+            draw_progress(surface, self.bar, self.worker.progress(), self.app.ui.plain)
 
     def prompts(self) -> list[tuple[str, str]]:
         return [("confirm", _("Play")), ("back", _("Back"))]

@@ -27,9 +27,10 @@ from core.moleturf import editor, turf
 from core.moleturf.turf import CODE_ALPHABET
 from game.i18n import _, grammar
 from game.moleturf import boards as store
-from game.moleturf.board import TURF_RGB, BoardView, draw_mole
+from game.moleturf.board import TURF_RGB, BoardView, Look, draw_mole
 from game.moleturf.endless import result_lines, stars_text
 from game.moleturf.panel import BoardSlot
+from game.moleturf.sprites import ink
 from game.platform.intents import Intent, Kind
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -50,13 +51,14 @@ class Swatch(Widget):
 
     def draw(self, surface: pygame.Surface, ui, focused: bool) -> None:
         m = ui.m
-        pygame.draw.rect(surface, turf_colour(self.turf), self.rect, border_radius=m.gap)
+        fill = turf_colour(self.turf)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=m.gap)
         # the turf's number, as the status line names turfs
-        ui.fonts.text(surface, str(self.turf + 1), self.rect, m.font, theme.BACKGROUND, bold=True)
+        ui.fonts.text(surface, str(self.turf + 1), self.rect, m.font, ink(fill), bold=True)
         if self.chosen:
             pygame.draw.rect(surface, theme.TEXT, self.rect, max(3, m.gap // 2), m.gap)
         if focused and ui.show_focus:
-            draw_focus(surface, self.rect, m)
+            draw_focus(surface, self.rect, m, ui.plain)
 
     def confirm(self) -> None:
         self.action(self.turf)
@@ -341,23 +343,10 @@ class EditorScene(Scene):
         super().draw(surface)
         m = self.app.metrics
         view = self.board
-        line = max(1, view.cell // 16)
-        for r in range(self.n):
-            for c in range(self.n):
-                box = view.cell_rect(r, c)
-                colour = turf_colour(int(self.regions[r, c]))
-                pygame.draw.rect(surface, [v * 3 // 4 for v in colour], box)
-                pygame.draw.rect(surface, theme.BACKGROUND, box, line)
-        # the turfs' borders, thick, where two turfs meet
+        settings = self.app.settings
+        look = Look(patterns=settings.turf_patterns, high_contrast=settings.high_contrast)
+        view.draw_turfs(surface, self.regions, look)
         edge = max(2, view.cell // 10)
-        for r in range(self.n):
-            for c in range(self.n):
-                box = view.cell_rect(r, c)
-                if c + 1 < self.n and self.regions[r, c] != self.regions[r, c + 1]:
-                    pygame.draw.line(surface, theme.TEXT, box.topright, box.bottomright, edge)
-                if r + 1 < self.n and self.regions[r, c] != self.regions[r + 1, c]:
-                    pygame.draw.line(surface, theme.TEXT, box.bottomleft, box.bottomright, edge)
-        pygame.draw.rect(surface, theme.TEXT, view.rect, edge)
         if self.show_second and self.check.count >= 2:
             for sol in self.check.solutions[:2]:
                 for r, c in enumerate(sol):
@@ -375,7 +364,7 @@ class EditorScene(Scene):
             pygame.draw.rect(surface, turf_colour(t), box, max(4, view.cell // 5))
             pygame.draw.rect(surface, theme.TEXT, view.cell_rect(r, c), edge)
         if self.focus == "board" and self.app.ui.show_focus:
-            draw_focus(surface, view.cell_rect(*self.cursor), m)
+            draw_focus(surface, view.cell_rect(*self.cursor), m, self.app.ui.plain)
 
     def prompts(self) -> list[tuple[str, str]]:
         if self.focus != "board":

@@ -23,13 +23,12 @@ import pygame
 from core.moleturf.session import SHIELDS, MoleTurfSession
 from game.i18n import _
 from game.moleturf import boards as store
-from game.moleturf.hud import format_time, mistakes_text
+from game.moleturf.hud import draw_progress, format_time, mistakes_text
 from game.moleturf.play import MoleTurfScene
 from game.moleturf.stock import Stock, Worker
 from game.shell.dialog import Overlay
 from game.shell.scene import Host, Scene
 from game.shell.session_scene import SessionScene
-from game.ui import theme
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import Button, Label, SettingRow, Widget
 
@@ -256,10 +255,7 @@ class EndlessChooser(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.stock.making() == (self.n, self.level):
-            pygame.draw.rect(surface, theme.PANEL, self.bar, border_radius=self.bar.h // 2)
-            done = self.bar.copy()
-            done.w = max(done.h, round(self.bar.w * self.stock.progress()))
-            pygame.draw.rect(surface, theme.ACCENT, done, border_radius=self.bar.h // 2)
+            draw_progress(surface, self.bar, self.stock.progress(), self.app.ui.plain)
 
     def leave(self) -> None:
         self.stock.close()

@@ -9,6 +9,7 @@ from game.i18n import _
 from game.ui import theme
 from game.ui.layout import Metrics
 from game.ui.text import FontBook
+from game.ui.widgets import add_glow
 
 
 def format_time(seconds: float) -> str:
@@ -64,4 +65,16 @@ def draw_info(
         theme.ACCENT,
         align="right" if m.portrait else "left",
         max_lines=1,
+    )
+
+
+def draw_progress(surface: pygame.Surface, bar: pygame.Rect, done: float, plain: bool) -> None:
+    """A progress bar (the board being made): its done part a glowing neon line."""
+    pygame.draw.rect(surface, theme.PANEL, bar, border_radius=bar.h // 2)
+    part = bar.copy()
+    part.w = max(part.h, round(bar.w * min(1.0, max(0.0, done))))
+    if not plain:
+        add_glow(surface, part, theme.GLOW_ACCENT, max(4, bar.h), 0, bar.h // 2)
+    pygame.draw.rect(
+        surface, theme.HC_EDGE if plain else theme.ACCENT, part, border_radius=bar.h // 2
     )

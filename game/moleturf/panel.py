@@ -13,7 +13,7 @@ import pygame
 
 from game.moleturf.board import MARK, MARK_CORE, draw_cross, draw_mole
 from game.ui import theme
-from game.ui.widgets import UI, Button, Widget, draw_focus, inner
+from game.ui.widgets import UI, Button, Widget, draw_focus, draw_panel, inner
 
 MODES = ("mole", "marker", "eraser")
 
@@ -62,18 +62,20 @@ class ToolButton(Button):
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m
-        colour = theme.PRIMARY if self.active else theme.PANEL_HI
-        if self.active:  # a neon glow around the mode in use
-            glow = self.rect.inflate(m.gap, m.gap)
-            pygame.draw.rect(surface, theme.ACCENT, glow, max(2, m.gap // 2), border_radius=m.gap)
-        pygame.draw.rect(surface, colour, self.rect, border_radius=m.gap)
+        if self.active:  # the mode in use: lit, with a neon ring and its glow
+            ring = self.rect.inflate(m.gap, m.gap)
+            draw_panel(surface, self.rect, ui, theme.PRIMARY, theme.EDGE_HI, theme.GLOW_ACCENT)
+            colour = theme.HC_EDGE if ui.plain else theme.ACCENT
+            pygame.draw.rect(surface, colour, ring, max(2, m.gap // 2), border_radius=m.gap)
+        else:
+            draw_panel(surface, self.rect, ui, theme.PANEL_HI)
         icon, _label = self._boxes(ui)
         draw_icon(surface, self.icon, icon, self.enabled)
         text_colour = theme.TEXT if self.enabled else theme.OFF
         for fitted, box in self.texts(ui):
             ui.fonts.draw(surface, fitted, box, text_colour)
         if focused and ui.show_focus:
-            draw_focus(surface, self.rect, m)
+            draw_focus(surface, self.rect, m, ui.plain)
 
     def confirm(self) -> None:
         if self.enabled:

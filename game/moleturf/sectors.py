@@ -22,7 +22,7 @@ from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns, rows
 from game.ui.text import Fitted
-from game.ui.widgets import UI, Button, Widget, draw_focus
+from game.ui.widgets import UI, Button, Widget, draw_focus, draw_panel
 
 # boards beyond the 30 sectors: the screens' names and their buttons' labels
 BEYOND = (
@@ -51,9 +51,12 @@ class SectorTile(Widget):
         best = self.progress.cleared.get(self.number)
         current = self.number == self.progress.current
         colour = theme.PANEL_HI if self.open else theme.PANEL
-        pygame.draw.rect(surface, colour, self.rect, border_radius=m.gap)
         edge = TURF_RGB[(self.number - 1) % 9] if self.open else theme.OFF
+        halo = theme.GLOW_ACCENT if current else None  # the sector to play next glows
+        draw_panel(surface, self.rect, ui, colour, edge, halo)
         width = max(2, m.gap // 2) * (2 if current else 1)
+        if ui.plain:
+            edge = theme.HC_EDGE
         pygame.draw.rect(
             surface, theme.ACCENT if current else edge, self.rect, width, border_radius=m.gap
         )
@@ -89,7 +92,7 @@ class SectorTile(Widget):
         if detail is not None:
             ui.fonts.draw(surface, self.detail(detail, ui, best), detail, theme.TEXT_DIM)
         if focused and ui.show_focus:
-            draw_focus(surface, self.rect, m)
+            draw_focus(surface, self.rect, m, ui.plain)
 
     def confirm(self) -> None:
         self.action(self.number)

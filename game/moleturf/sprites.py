@@ -351,7 +351,8 @@ def draw_pattern(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -
             surface, colour, (cx, box.bottom), h, draw_top_left=True, draw_top_right=True
         )
     elif name == "two_bars":
-        pygame.draw.rect(surface, colour, (box.x, box.y + w, box.w, 2 * w))
-        pygame.draw.rect(surface, colour, (box.x, box.bottom - 3 * w, box.w, 2 * w))
+        bar = max(2, box.h // 5)  # two bars with a clear gap between: "="
+        pygame.draw.rect(surface, colour, (box.x, box.y + box.h // 8, box.w, bar))
+        pygame.draw.rect(surface, colour, (box.x, box.bottom - box.h // 8 - bar, box.w, bar))
     else:  # pentagon
         pygame.draw.polygon(surface, colour, _polygon(cx, cy, h, 5, -math.pi / 2))

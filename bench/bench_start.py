@@ -4,7 +4,7 @@ Each figure is a whole process, started and reaped by this script: the time from
 to its exit after one frame (``--frames 1``), and its peak resident memory (the kernel's own
 accounting of the finished child, ``wait4``). The baseline is a bare script that imports
 numpy and pygame, calls ``pygame.init()``, opens a 1280x800 window, fills it, flips it once
-and quits. The commands take turns (bare, launcher, Mole Turf, Démineur, kiosk, bare, ...)
+and quits. The commands take turns (bare, launcher, Mole Turf, Démineur, kiosk, replay, bare, ...)
 after one warm-up round (which also writes the bytecode cache, as installing does), so a
 machine that speeds up or slows down during the run shifts them all alike; each screen's
 ratio is taken against the bare run of the same round.
@@ -49,7 +49,20 @@ SCREENS = {
     "Mole Turf (--game moleturf)": ["--game", "moleturf"],
     "Démineur (--game demineur)": ["--game", "demineur"],
     "kiosk (--kiosk)": ["--kiosk"],
+    "Démineur replay (--replay)": ["--replay"],  # the file is written by replay_file
 }
+
+
+def replay_file(folder: Path) -> Path:
+    """A beginner game after its first reveal, as a player would share it."""
+    from core.demineur.rules import Minesweeper
+    from core.demineur.session import DemineurSession
+
+    session = DemineurSession(Minesweeper(9, 9, 10, seed=7), "beginner")
+    session.act("tap", 4, 4)
+    path = folder / "replay.json"
+    path.write_text(json.dumps(session.to_document()))
+    return path
 
 
 def one_run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -84,6 +97,8 @@ def measure(quick: bool = False, rounds: int | None = None) -> dict:
             data.mkdir()
             if "--kiosk" in extra:
                 (data / "kiosk.json").write_text('{"version": 1, "pin": "4711"}\n')
+            if "--replay" in extra:
+                extra = [*extra, str(replay_file(data))]
             commands[name] = [
                 sys.executable, "-m", "game", *SIZE, "--data-dir", str(data), *extra
             ]  # fmt: skip

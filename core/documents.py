@@ -7,14 +7,17 @@ document; anything else is a ValueError with a message a person can act on.
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
-from core.demineur.session import DemineurSession
 from core.midend import Session, document_kind
-from core.moleturf.session import MoleTurfSession
 
-SESSIONS: dict[str, type[Session]] = {"demineur": DemineurSession, "moleturf": MoleTurfSession}
+# each game's session class, imported only for a document of that game (its rules and kernels)
+SESSIONS = {
+    "demineur": "core.demineur.session:DemineurSession",
+    "moleturf": "core.moleturf.session:MoleTurfSession",
+}
 MAX_TEXT = 50_000_000  # characters; a real game file is far smaller
 
 
@@ -30,5 +33,7 @@ def read_document(text: str) -> tuple[str, dict[str, Any]]:
     kind = document_kind(document)
     if kind not in SESSIONS:
         raise ValueError(f"the file is a {kind!r} game; this program plays {', '.join(SESSIONS)}")
-    SESSIONS[kind].from_document(document)
+    module, name = SESSIONS[kind].split(":")
+    session: type[Session] = getattr(importlib.import_module(module), name)
+    session.from_document(document)
     return kind, document

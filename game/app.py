@@ -410,7 +410,8 @@ class App:
         restore = self.kiosk.on_sigterm(self.quit) if self.kiosk is not None else None
         try:
             while self.running:
-                dt = clock.tick(FPS) / 1000
+                # the first frame is not held back to the frame rate (a 17 ms wait at start)
+                dt = clock.tick(FPS if drawn else 0) / 1000
                 now_ms = pygame.time.get_ticks()
                 self.process_events(pygame.event.get(), now_ms)
                 self.advance(dt)

@@ -376,7 +376,7 @@ def music() -> np.ndarray:
     for s in range(4, BARS * 16, 8):  # a faint shaker on the off-beats
         _lay(drums, s * STEP, 0.12 * hiss(0.06, 60 + s, 4500, attack=0.004, decay=60))
     arp += 0.4 * np.roll(arp, 3 * STEP) + 0.16 * np.roll(arp, 6 * STEP)  # a dotted-8th echo
-    return 0.9 * pad + 0.8 * bass + 0.35 * arp + 0.7 * drums
+    return 0.6 * pad + 0.7 * bass + 0.55 * arp + 0.7 * drums  # the arp ~4 dB under the pad
 
 
 # output --------------------------------------------------------------------------------------

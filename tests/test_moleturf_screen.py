@@ -508,6 +508,97 @@ def test_reduced_motion_keeps_the_alarm_but_not_the_shake(app):
     assert flashed.r > app.screen.get_at(corner).r + 15  # a gentler red flash still tells
 
 
+def calm_cells(scene, count=6):
+    """Cells with nothing on them and nothing in conflict around: what the alarm must not hide."""
+    n = scene.game.n
+    return [
+        (r, c)
+        for r in range(n)
+        for c in range(n)
+        if not scene.game.moles[r, c] and (r, c) not in scene.game.conflicts
+    ][:: max(1, n * n // count)][:count]
+
+
+def test_the_alarm_never_hides_the_board(app):
+    scene = play(app)
+    a, b = rival_cells(scene)
+    click(app, scene, *a)
+    wait(app, 1.0)
+    cells = calm_cells(scene)
+    click(app, scene, *b)  # conflict: flash, halo, shake
+    wait(app, 0.05)
+    app.draw(0)
+    dx, dy = scene.effects.shake(app.metrics.unit)
+    assert scene.effects.alarm_strength() > 0.5
+    during = [app.screen.get_at(scene.board.cell_rect(*cell).move(dx, dy).center) for cell in cells]
+    wait(app, 1.0)
+    app.draw(0)
+    after = [app.screen.get_at(scene.board.cell_rect(*cell).center) for cell in cells]
+    assert during == after  # every cell shows what it shows when the alarm is over
+
+
+def test_reduced_motion_makes_the_alarm_an_instant_change(app):
+    app.change_setting("reduced_motion", True)
+    scene = play(app)
+    a, b = rival_cells(scene)
+    click(app, scene, *a)
+    wait(app, 1.0)
+    corner = (app.metrics.width - 3, app.metrics.height // 2)
+    app.draw(0)
+    calm = app.screen.get_at(corner)
+    click(app, scene, *b)
+    seen = []
+    for _step in range(12):  # 0.6 s in 50 ms steps: the flash is on, then off, never fading
+        wait(app, 0.05)
+        app.draw(0)
+        seen.append(tuple(app.screen.get_at(corner)))
+    on = [c for c in seen if c != tuple(calm)]
+    assert on and len(set(on)) == 1 and on[0][0] > calm.r + 15
+    assert seen[: len(on)] == on and set(seen[len(on) :]) == {tuple(calm)}
+
+
+def test_the_shield_broken_by_a_conflict_shows_a_crack(app):
+    scene = play(app)
+    a, b = rival_cells(scene)
+    click(app, scene, *a)
+    m = app.metrics
+    icons = pygame.Rect(
+        scene.info_rect.x, scene.info_rect.y + m.gap // 2, m.unit * 3, m.unit - m.gap
+    )
+    wait(app, 1.0)
+    app.draw(0)
+    whole = region_colours(app.screen, icons)
+    click(app, scene, *b)
+    wait(app, 0.2)
+    app.draw(0)
+    breaking = region_colours(app.screen, icons)
+    assert any(c[0] > 200 and c[1] < 90 for c in breaking - whole)  # the red of the breaking shield
+    wait(app, 1.0)
+    app.draw(0)
+    cracked = region_colours(app.screen, icons)
+    assert cracked != whole and (20, 24, 36, 255) in cracked  # the crack stays on the spent one
+
+
+def test_a_placed_mole_burrows_in_then_sometimes_fidgets(app):
+    scene = play(app)
+    cell = wrong_free_cell(scene)
+    box = scene.board.cell_rect(*cell)
+    click(app, scene, *cell)
+    frames = []
+    for _step in range(6):  # 0.3 s of burrowing: the cell changes from frame to frame
+        wait(app, 0.05)
+        app.draw(0)
+        frames.append(app.screen.subsurface(box).copy())
+    assert len({pygame.image.tobytes(f, "RGB") for f in frames}) >= 3
+    wait(app, 0.5)
+    seen = set()
+    for _step in range(60):  # three seconds at rest: the lone mole fidgets once (subtly)
+        wait(app, 0.05)
+        app.draw(0)
+        seen.add(pygame.image.tobytes(app.screen.subsurface(box), "RGB"))
+    assert 2 <= len(seen) <= 20
+
+
 def test_show_timer_off_hides_the_sector_clock(app):
     scene = play(app)
     wait(app, 1.0)

@@ -40,6 +40,7 @@ class MoleTurfReplay(ReplayScene):
             now=self.t_ms / 1000,
             patterns=settings.turf_patterns,
             reduced_motion=True,  # scrubbing back and forth: no burrowing animation
+            high_contrast=settings.high_contrast,
         )
         self.board.draw(surface, game, look, (0, 0))
         draw_turf_dots(surface, self.dots, game.turf_status(), 0.0, settings.turf_patterns, True)

@@ -89,6 +89,7 @@ class App:
             self.fullscreen = options.fullscreen or self.settings.fullscreen
         self.window_size = options.size or self.settings.window_size
         pygame.display.set_caption(_("Cyber Mole Turf & Démineur"))
+        pygame.display.set_icon(window_icon())
         self.window = self._open_window()
         self.screen = self._canvas()
         self._laid_out_for = self.window.get_size()
@@ -449,6 +450,18 @@ def _display_surface() -> pygame.Surface:
     if surface is None:
         raise RuntimeError("the window is not open")
     return surface
+
+
+def window_icon() -> pygame.Surface:
+    """The program's icon: the two games' accents on a dark grid of four cells. Set before
+    the window opens, it also spares pygame looking up its own icon (~15 ms at start)."""
+    icon = pygame.Surface((32, 32))
+    icon.fill(theme.BACKGROUND)
+    accents = [g.accent for g in registry.GAMES]
+    for i, colour in enumerate((accents[0], theme.PANEL, theme.PANEL, accents[1])):
+        cell = pygame.Rect(2 + i % 2 * 15, 2 + i // 2 * 15, 13, 13)
+        pygame.draw.rect(icon, colour, cell, border_radius=3)
+    return icon
 
 
 def _init_controllers() -> None:

@@ -268,3 +268,27 @@ def test_a_missing_or_damaged_music_file_silences_only_the_music(monkeypatch, tm
         assert audio.play("reveal")  # the effects still play
     finally:
         audio.close()
+
+
+def test_a_missing_or_damaged_effect_file_means_silence_not_an_error(monkeypatch, tmp_path):
+    folder = tmp_path / "sounds"
+    folder.mkdir()
+    for path in FOLDER.glob("*.wav"):
+        (folder / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setattr(audio_module, "resource", lambda package, *parts: tmp_path.joinpath(*parts))
+    pygame.mixer.quit()
+    audio = Audio(volume=80)
+    if not audio.available:
+        pytest.skip("the dummy audio driver did not open")
+    audio.close()
+    (folder / "reveal-2.wav").write_bytes(b"RIFF and nothing else")
+    pygame.mixer.quit()
+    audio = Audio(volume=80, music=True)
+    assert not audio.available and not audio.music_playing
+    assert not audio.play("reveal")
+    (folder / "reveal-2.wav").write_bytes((FOLDER / "reveal-2.wav").read_bytes())
+    (folder / "win.wav").unlink()
+    pygame.mixer.quit()
+    audio = Audio(volume=80)
+    assert not audio.available and not audio.play("win")
+    audio.close()

@@ -76,7 +76,12 @@ class Launcher(Scene):
         s = self.app.settings
         game = next(g for g in registry.GAMES if g.id not in self.previews)
         self.previews[game.id] = Preview(
-            game.id, self.app.fonts, s.reduced_motion, s.high_contrast, s.turf_patterns
+            game.id,
+            self.app.fonts,
+            s.reduced_motion,
+            s.high_contrast,
+            s.turf_patterns,
+            game.accent,
         )
 
     def resume(self) -> None:

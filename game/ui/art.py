@@ -90,11 +90,13 @@ class Preview:
         still: bool = False,
         high_contrast: bool = False,
         patterns: bool = False,
+        accent: tuple[int, int, int] = (41, 211, 224),
     ) -> None:
         if game_id not in ("moleturf", "demineur"):
             raise ValueError(f"no preview of {game_id!r}")
         self.game_id, self.fonts = game_id, fonts
         self.still, self.high_contrast, self.patterns = still, high_contrast, patterns
+        self.accent = accent  # the card's colour: the board's neon halo
         self.t = 0.0
         self._layer: pygame.Surface | None = None
         self._drawn: tuple | None = None  # what the layer shows: (cell size, state)
@@ -134,10 +136,34 @@ class Preview:
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        if not self.high_contrast:
+            self._halo(surface, box)
         if self.game_id == "moleturf":
             self._draw_turf(surface, box)
         else:
             self._draw_field(surface, box)
+
+    def _halo(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The board's neon light on the card around it (one cached sprite)."""
+        from game.ui import glow
+
+        cols, rows = (len(TURFS), len(TURFS)) if self.game_id == "moleturf" else (8, 7)
+        rect, s = board_rect(box, cols, rows)
+        if s < 4:
+            return
+        r, g, b = self.accent
+        dim = (r // 2, g // 2, b // 2)
+        halo = glow.glow_rect(rect.size, dim, max(4, s // 3), width=max(2, s // 16))
+        at = halo.get_rect(center=rect.center)
+        # the four bands around the board only: the board covers the rest of the sprite
+        for band in (
+            pygame.Rect(at.x, at.y, at.w, rect.y - at.y),
+            pygame.Rect(at.x, rect.bottom, at.w, at.bottom - rect.bottom),
+            pygame.Rect(at.x, rect.y, rect.x - at.x, rect.h),
+            pygame.Rect(rect.right, rect.y, at.right - rect.right, rect.h),
+        ):
+            area = band.move(-at.x, -at.y)
+            surface.blit(halo, band.topleft, area, special_flags=pygame.BLEND_ADD)
 
     def _draw_turf(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         from game.moleturf import sprites

@@ -12,6 +12,7 @@ from game.moleturf.board import CONFLICT, draw_turf_dots
 from game.moleturf.celebration import Celebration, Conquered
 from game.moleturf.play import MoleTurfScene, sectors
 from game.moleturf.sectors import SectorMap
+from game.moleturf.sprites import pattern_box
 from game.moleturf.store import load_progress
 from game.platform.intents import Device, Intent, Kind
 from game.shell.dialog import Dialog
@@ -482,9 +483,7 @@ def test_colour_blind_patterns_mark_every_turf_on_the_board(app):
         app.draw(0)
         cells = []
         for r, c in [(0, 0), (4, 4), (8, 8)]:
-            box = scene.board.cell_rect(r, c)
-            s = box.w
-            cells.append(pygame.Rect(box.x + s // 14, box.y + s // 14, s // 4, s // 4))
+            cells.append(pattern_box(scene.board.cell_rect(r, c)))
         corners.append([region_colours(app.screen, box) for box in cells])
     plain, patterned = corners
     for before, after in zip(plain, patterned, strict=True):

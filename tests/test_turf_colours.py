@@ -26,6 +26,7 @@ from game.moleturf.sprites import (
     draw_pattern,
     ink,
     mark_sprite,
+    pattern_box,
     pattern_colour,
 )
 from game.moleturf.store import sectors
@@ -136,12 +137,6 @@ def render_nine_turf_board(patterns: bool) -> tuple[np.ndarray, BoardView, np.nd
     return pygame.surfarray.array3d(surface).transpose(1, 0, 2), view, regions
 
 
-def pattern_box(view: BoardView, r: int, c: int) -> pygame.Rect:
-    box = view.cell_rect(r, c)
-    s = view.cell
-    return pygame.Rect(box.x + s // 10, box.y + s // 10, s // 4, s // 4)
-
-
 def test_a_nine_turf_board_separates_every_turf_under_colour_blindness():
     plain, view, regions = render_nine_turf_board(patterns=False)
     marked, _view, _regions = render_nine_turf_board(patterns=True)
@@ -150,7 +145,7 @@ def test_a_nine_turf_board_separates_every_turf_under_colour_blindness():
     for vision in VISION:
         fills, looks = {}, {}
         for k, (r, c) in cells.items():
-            box = pattern_box(view, r, c)
+            box = pattern_box(view.cell_rect(r, c))
             before = plain[box.y : box.bottom, box.x : box.right]
             after = marked[box.y : box.bottom, box.x : box.right]
             drawn = np.any(before != after, axis=2)  # the pattern's pixels

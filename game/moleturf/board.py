@@ -36,6 +36,7 @@ from game.moleturf.sprites import (
     mark_sprite,
     mix,
     mole_frame,
+    pattern_box,
     pattern_colour,
 )
 from game.ui import glow, theme
@@ -314,7 +315,7 @@ class BoardView:
                 if not high_contrast:  # a lit top edge: the tile's bevel
                     layer.fill(mix(colour, (255, 255, 255), 0.35), (box.x, box.y, s - grid, grid))
                 if patterns:
-                    corner = pygame.Rect(box.x + s // 10, box.y + s // 10, s // 4, s // 4)
+                    corner = pattern_box(box)
                     mark = ink(colour) if high_contrast else pattern_colour(colour)
                     draw_pattern(layer, PATTERNS[k], corner, mark)
         edge = (0, 0, 0) if high_contrast else GRID_BG

@@ -231,6 +231,14 @@ def _paint_mole(surface: pygame.Surface, s: int, kind: str, p: float, i: int) ->
     surface.set_clip(None)
 
 
+def pattern_box(cell: pygame.Rect) -> pygame.Rect:
+    """Where a cell's colour-blind pattern goes: its top-left corner, clear of the ❌ an
+    assistant's mark draws in the middle."""
+    s = cell.w
+    side = max(3, round(s * 0.22))
+    return pygame.Rect(cell.x + s // 12, cell.y + s // 12, side, side)
+
+
 def mark_sprite(size: int, fill: tuple[int, int, int], auto: bool, alpha: int = 255):
     """The ❌ on a cell of ``fill``: the player's bold in the fill's ink with a rim of the
     other ink; the assistant's small, thin and half as strong (cached)."""
@@ -241,7 +249,7 @@ def mark_sprite(size: int, fill: tuple[int, int, int], auto: bool, alpha: int = 
         big = pygame.Surface((s, s), pygame.SRCALPHA)
         colour = ink(fill)
         rim = INK_LIGHT if colour == INK_DARK else INK_DARK
-        reach = s * (0.18 if auto else 0.3)
+        reach = s * (0.16 if auto else 0.28)
         width = max(2, round(s * (0.05 if auto else 0.12)))
         c = s / 2
         strokes = [((c - reach, c - reach), (c + reach, c + reach))]

@@ -472,3 +472,42 @@ def test_every_hint_has_a_sentence_its_params_fill() -> None:
                 assert number in hint.evidence
                 assert game.counts[number[1:]] == hint.params["value"]
     assert {"satisfied", "all_mines", "guess"} <= used
+
+
+def test_the_guess_passes_over_the_safest_cell_when_it_can_tell_nothing() -> None:
+    # the bottom row: (5, 2) is the safest hidden cell, but if it is safe it can only show a
+    # 2 (the 3 above it sees all its hidden neighbours, and two of the 3's mines are proved
+    # at (3, 1) and (4, 1)), so opening it teaches nothing and another guess follows; the hint
+    # takes a slightly riskier cell whose number can settle its neighbours
+    game = board(
+        """
+        .###*..
+        *####*.
+        #####..
+        .*###..
+        .*###**
+        .*..*..
+        """
+    )
+    hint = game.hint()
+    while hint.kind == "mine":  # the player flags what the hints prove, then asks again
+        for cell in hint.cells:
+            game.toggle_flag(*cell)
+        hint = game.hint()
+    chances = brute_probabilities(game)
+    safest = min(chances, key=chances.get)
+    assert safest == (5, 2) and hint.kind == "guess" and hint.cells[0] != safest
+    chosen = hint.cells[0]
+    assert chances[chosen] - chances[safest] < Fraction(1, 10)
+    assert hint.params["probability"] == pytest.approx(float(chances[chosen]))
+    numbers = [tuple(rc) for rc in np.argwhere(game.revealed & (game.counts > 0))]
+    hidden = int((~game.revealed).sum())
+    shown = set()
+    for cells, mines in arrangements(game, numbers):
+        left = game.mines - sum(mines)
+        if not 0 <= left <= hidden - len(cells):
+            continue
+        layout = dict(zip(cells, mines, strict=True))
+        if not layout[safest]:
+            shown.add(sum(layout.get(n, 0) for n in neighbours(*safest, game.rows, game.cols)))
+    assert len(shown) == 1

@@ -49,6 +49,10 @@ _NAMES = {SUBSET: "subset", OVERLAP: "overlap", GROUP: "group", TOTAL: "total"}
 LOOKAHEAD_MARGIN = 0.1
 LOOKAHEAD_CANDIDATES = 6
 LOOKAHEAD_INTERIOR = 2
+# After a guess, the next one's safety: the safest living cell's, this much blended with the
+# second safest's (D. N. Hill's JSMinesweeper uses 0.2), dead cells left out.
+LOOKAHEAD_BLEND = 0.2
+LOOKAHEAD_LIVING = True
 
 # With at most ENDGAME_SOLUTIONS layouts left, the guess comes from an exact search of the
 # rest of the game (every layout listed; ENDGAME_NODES positions at most, else the look-ahead).
@@ -57,6 +61,9 @@ ENDGAME_SOLUTIONS = 1000
 INFLUENCE_WEIGHT = 0.9
 
 ENDGAME_NODES = 20_000
+# A walled-in pocket (a group with a fixed mine count touching no other hidden cell) is
+# solved by the same exact search over its own layouts.
+ISOLATED = True
 
 
 @dataclass
@@ -508,6 +515,28 @@ def _weights(left: int, size: int, possible: np.ndarray) -> np.ndarray:
     return np.exp(np.minimum(logs - top, 0.0))
 
 
+def _next_safety(d: Deducer, prob: np.ndarray) -> float:
+    """How safe the next guess is: the safest living cell's chance of no mine, blended with
+    the second safest (``LOOKAHEAD_BLEND``), since a lone safe cell is one chance, not two.
+    A cell is dead (it can only show one number) when its neighbours are all open or mines:
+    it is left out while a living cell remains."""
+    state = d.state_arr
+    hidden = np.flatnonzero(state == UNKNOWN)
+    if LOOKAHEAD_LIVING:
+        w = d.width
+        near = np.zeros(len(hidden), np.int32)
+        for off in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
+            around = state[hidden + off]
+            near += (around == UNKNOWN) | (around == SAFE)
+        if near.any():
+            hidden = hidden[near > 0]
+    safety = 1.0 - prob[hidden]
+    if len(safety) == 1 or LOOKAHEAD_BLEND == 0:
+        return float(safety.max())
+    two = np.partition(safety, len(safety) - 2)[-2:]
+    return float((1.0 - LOOKAHEAD_BLEND) * two[1] + LOOKAHEAD_BLEND * two[0])
+
+
 class _OverBudget(Exception):
     """The end-game search visited more positions than it may."""
 
@@ -766,6 +795,8 @@ class Analysis:
         if len(unflagged):
             candidates = unflagged
         best = None if approximate else self._endgame(candidates, prob)
+        if best is None and not approximate and ISOLATED:
+            best = self._isolated(candidates, prob)
         if best is None:
             best = self._choose(prob, candidates, approximate)
         r, c = self.cell(best)
@@ -976,6 +1007,38 @@ class Analysis:
         except _OverBudget:
             return None
 
+    def _isolated(self, candidates: np.ndarray, prob: np.ndarray) -> int | None:
+        """A pocket that must be guessed on its own: a frontier group with a fixed number of
+        mines whose cells touch no other hidden cell. Nothing outside it can ever tell its
+        layouts apart nor be told by it, so it is solved now by the exact search over its
+        own layouts (the best cell to start with, for the best chance to clear it); None
+        when there is no such group with few enough layouts."""
+        d = self.deducer
+        state = d.state_arr
+        allowed = set(int(i) for i in candidates)
+        for g in self.engine.groups():
+            if g.by_mines is None or np.count_nonzero(g.by_mines) != 1:
+                continue
+            if g.by_mines.sum() > ENDGAME_SOLUTIONS or len(g.cells) < 2:
+                continue
+            inside = set(int(c) for c in g.cells)
+            if not inside <= allowed or any(
+                state[n] == UNKNOWN and n not in inside
+                for c in inside
+                for n in self.engine._around(c)
+            ):
+                continue
+            rows = d.arrangements(g.cells, g.numbers, ENDGAME_SOLUTIONS, COUNT_BUDGET)
+            if rows is None:
+                continue
+            try:
+                best = _Endgame(self, g.cells, rows).best(allowed, prob)
+            except _OverBudget:
+                continue
+            if best is not None:
+                return best
+        return None
+
     def _unknown_around(self, i: int) -> int:
         state = self.deducer.state_arr
         return sum(state[n] == UNKNOWN for n in self.engine._around(i))
@@ -1028,7 +1091,7 @@ class Analysis:
                 if (1.0 - p) * (score + mass) <= beat and not dead:
                     return (1.0 - p) * (score + mass), dead
                 prob, approximate = engine.probabilities()
-                after = 1.0 - float(np.nanmin(prob[cells == UNKNOWN]))
+                after = _next_safety(copy, prob)
             score += share * after
             mass -= share
         return (1.0 - p) * score, dead

@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,17 @@ sys.exit(status)
 """
 EVERYWHERE = ("babel", "budoux", "game.catalogs", "game.moleturf.editor")
 NO_BOARD = ("numpy", "core.demineur._mines", "core.moleturf._turf", "core.demineur.rules")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def catalog_cache(tmp_path_factory) -> Iterator[None]:
+    """A cache folder of the tests' own (on Linux), in which the first start compiled the
+    catalogs, as on a player's machine after the first start."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        for lang in ("en", "ja", "hu"):
+            first_frame_modules(tmp_path_factory.mktemp("first"), lang=lang)
+        yield
 
 
 def first_frame_modules(data: Path, *args: str, lang: str = "en") -> set[str]:
@@ -92,10 +104,15 @@ def test_the_kiosk_opens_without_the_board_machinery(tmp_path):
 
 
 def test_japanese_loads_its_line_breaker_and_nothing_else_heavy(tmp_path):
-    first_frame_modules(tmp_path, lang="ja")  # the first start compiles the catalog
     modules = first_frame_modules(tmp_path, "--game", "demineur", lang="ja")
     assert "budoux" in modules  # the level names are wrapped at BudouX's phrase breaks
     assert loaded(modules, NO_BOARD + ("babel", "game.catalogs", "game.moleturf")) == []
+
+
+def test_only_the_first_start_in_a_language_compiles_its_catalog(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty cache"))
+    assert "babel" in first_frame_modules(tmp_path, lang="hu")
+    assert loaded(first_frame_modules(tmp_path, lang="hu"), EVERYWHERE) == []
 
 
 def test_a_replay_loads_its_own_game_only(tmp_path):

@@ -163,14 +163,15 @@ def trend(times: Sequence[int], window: int = TREND_WINDOW) -> list[float]:
 def time_axis(times: Sequence[int]) -> tuple[int, int]:
     """``(top, step)`` in ms for the chart's time axis: ``step`` a round clock step (0.1, 0.2,
     0.5, 1, 2, 5, 10, 15 or 30 seconds or minutes, then hours) and ``top`` a whole number (1 to
-    5) of steps, at least the slowest time, except that an outlier beyond ``OUTLIER`` × the
-    median is left above the top (drawn on its edge), so that one very slow game does not
+    5) of steps, a little above the slowest time, except that an outlier beyond ``OUTLIER`` ×
+    the median is left above the top (drawn on its edge), so that one very slow game does not
     squash every other time into the floor. No times: a minute."""
     if not times:
         return 60_000, 20_000
     if min(times) < 0:
         raise ValueError("a time cannot be negative")
     high = max(1, min(max(times), round(OUTLIER * statistics.median(times))))
+    high += high // 20  # a little room above the slowest dot
     for step in _STEPS:
         if high <= 5 * step:
             break

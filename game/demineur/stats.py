@@ -204,7 +204,7 @@ def draw_chart(
     for i, t in enumerate(ticks):
         y = y_of(t)
         pygame.draw.line(picture, theme.PANEL_HI, (plot.x, y), (plot.right, y), 1)
-        if i % every == 0:
+        if (len(ticks) - 1 - i) % every == 0:  # the top step always labelled
             label = pygame.Rect(body.x, y - line_h // 2, axis_w - m.gap, line_h)
             text(tick_text(t), label, small, dim, align="right", max_lines=1)
     slot = plot.w / n
@@ -471,7 +471,8 @@ class StatsScene(Scene):
         small = max(m.text_floor, round(m.font * 0.85))
         line = min(m.unit * 7 // 10, box.h // 12)
         row_h = min(line, self.app.ui.fonts.font(small).get_linesize() * 6 // 5)
-        list_h = line + (row_h * 5 if s.best_times else line) + m.gap
+        shown = min(5, len(s.best_times))  # rows of the list (a second column from the 6th)
+        list_h = line + (row_h * shown if shown else line) + m.gap
         chart_box = pygame.Rect(box.x, box.y, box.w, box.h - list_h - m.gap)
         best = s.best_times[0][0] if s.best_times else None
         self.chart = draw_chart(

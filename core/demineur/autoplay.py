@@ -4,7 +4,7 @@ Each turn it reads the board as a player sees it, flags the mines the engine pro
 needed to win, but it is what the attract mode should show), reveals every cell proved safe,
 and, when nothing is certain, takes the guess the hint would suggest (``Analysis.guess``:
 the safest cells weighed by what their reveal is likely to tell, an unavoidable 50/50 taken
-early, an exact search of the end-game).
+early, an exact search of the end-game and of a walled-in pocket).
 """
 
 from __future__ import annotations

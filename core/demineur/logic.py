@@ -17,7 +17,7 @@ arrangements per frontier group there and combine the groups here. When no certa
 exists, the same counts weighted by the remaining mines give each hidden cell's exact
 probability of a mine, and the guess (``Analysis.guess``) weighs those chances against what
 each reveal is likely to tell, by trying every number a cell may show on a copy of the
-deducer; with few layouts left it searches the end-game exactly.
+deducer; with few layouts left, or in a walled-in pocket, it searches the end-game exactly.
 """
 
 from __future__ import annotations
@@ -775,10 +775,12 @@ class Analysis:
         """The guess when nothing is certain (unflagged cells first).
 
         With few layouts left (``ENDGAME_SOLUTIONS``), the cell that wins most often with best
-        play after it, by an exact search. Otherwise an unavoidable 50/50 first, or a cell that
+        play after it, by an exact search; the same search for a walled-in pocket that nothing
+        else can ever tell apart. Otherwise an unavoidable 50/50 first, or a cell that
         is safe unless it sits in a 50/50 that would have to be guessed anyway; else, among the
         safest cells, the one with the best chance of surviving this guess and the next (each
-        number it may show weighed by its chance, then a certain move or the safest guess),
+        number it may show weighed by its chance, then a certain move or the safest living
+        guess, blended with the second safest),
         a cell likely to end up in a 50/50 counting as safer than it is, and cells that could
         only show one number left for last. The same position always gives the same guess;
         ``params["percent"]`` is the chosen cell's own chance of a mine.

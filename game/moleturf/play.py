@@ -290,7 +290,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             return
         result = outcome.result
         if result == "placed":
-            self.app.audio.play("place")
+            self.app.audio.play("burrow")  # the dig, as long as the burrow-in animation
             self.effects.burrow(cell)
         elif result == "conflict":
             self.effects.burrow(cell)
@@ -337,7 +337,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
 
     def undo(self) -> None:
         if self.session.undo():
-            self.app.audio.play("menu_back")
+            self.app.audio.play("undo")
             self.dismiss_hint(relayout=False)
         self.relayout()
 
@@ -356,6 +356,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         if self.game.status != "playing":
             return
         self.hint = self.session.hint()
+        self.app.audio.play("hint")
         if self.hint is None:
             self.hint_text = _("No hint: nothing more can be concluded from this board.")
         else:
@@ -374,7 +375,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             return
         if outcome.move[0] == "place":
             self.effects.burrow(tuple(outcome.move[1:]))
-            self.app.audio.play("place")
+            self.app.audio.play("burrow")
         else:
             self.app.audio.play("mark" if outcome.move[0] == "drag" else "erase")
         self.after_move()

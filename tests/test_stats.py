@@ -239,7 +239,8 @@ def _text_boxes(scene, ui):
 
 @pytest.mark.parametrize("games", [0, 1, 2, 500])
 @pytest.mark.parametrize(
-    ("size", "lang"), [((1280, 800), "en"), ((1920, 1080), "hu"), ((1280, 800), "ja")]
+    ("size", "lang"),
+    [((1280, 800), "en"), ((1920, 1080), "hu"), ((1280, 800), "ja"), ((480, 800), "hu")],
 )
 def test_the_statistics_screen_reads_with_no_one_a_few_or_hundreds_of_games(
     tmp_path, games, size, lang

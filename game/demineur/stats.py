@@ -328,6 +328,10 @@ class StatsScene(Scene):
         )
         return widgets
 
+    def floor_line(self) -> int:
+        """The height of a line of text at the window's smallest size: no row is shorter."""
+        return self.app.ui.fonts.font(self.app.ui.fonts.floor).get_linesize()
+
     def figures(self, m: Metrics, box: pygame.Rect) -> list[Widget]:
         """This board's figures, then the win rate of every board size played."""
         s = self.book.stats.get(self.key)
@@ -338,7 +342,7 @@ class StatsScene(Scene):
             (_("Current streak"), str(s.current_streak)),
             (_("Best streak"), str(s.best_streak)),
         ]
-        line = min(m.unit * 7 // 10, box.h // 12)
+        line = max(min(m.unit * 7 // 10, box.h // 12), self.floor_line())
         glowing = not self.app.settings.high_contrast
         top = pygame.Rect(box.x, box.y, box.w, line * len(figures) + m.gap)
         widgets: list[Widget] = [Panel(top, "figures", glowing)]
@@ -466,12 +470,24 @@ class StatsScene(Scene):
         return widgets
 
     def best_times(self, m: Metrics, box: pygame.Rect) -> list[Widget]:
-        """The chart above, the ten best times (two columns of five) below it."""
+        """The chart above, the ten best times below it: two columns of five, or the five
+        best in one column where two would not fit."""
         s = self.book.stats.get(self.key)
         small = max(m.text_floor, round(m.font * 0.85))
-        line = min(m.unit * 7 // 10, box.h // 12)
-        row_h = min(line, self.app.ui.fonts.font(small).get_linesize() * 6 // 5)
-        shown = min(5, len(s.best_times))  # rows of the list (a second column from the 6th)
+        line = max(min(m.unit * 7 // 10, box.h // 12), self.floor_line())
+        fonts = self.app.ui.fonts
+        row_h = max(min(line, fonts.font(small).get_linesize() * 6 // 5), self.floor_line())
+        rank_w = fonts.font(small).size("10.")[0] + m.gap
+        time_w = max(
+            (fonts.font(small, True).size(format_time(ms))[0] for ms, _ in s.best_times), default=0
+        )
+        time_w += m.gap
+        date_w = max(
+            (fonts.font(small).size(day(d) if d else "")[0] for _, d in s.best_times), default=0
+        )
+        two = 2 * (rank_w + time_w + date_w) + 3 * m.gap <= box.w - 2 * m.gap
+        times = s.best_times if two else s.best_times[:5]
+        shown = min(5, len(times))  # rows of the list
         list_h = line + (row_h * shown if shown else line) + m.gap
         chart_box = pygame.Rect(box.x, box.y, box.w, box.h - list_h - m.gap)
         best = s.best_times[0][0] if s.best_times else None
@@ -505,16 +521,15 @@ class StatsScene(Scene):
                     _("No win yet on this board."),
                     m.font,
                     colour=theme.TEXT_DIM,
+                    align="left",
                 )
             )
             return widgets
-        col_w = (inner.w - 2 * m.gap) // 2
-        for i, (ms, date) in enumerate(s.best_times):
+        col_w = (inner.w - 2 * m.gap) // 2 if two else inner.w
+        for i, (ms, date) in enumerate(times):
             col, r = divmod(i, 5)
             x = inner.x + col * (col_w + 2 * m.gap)
             y = inner.y + line + r * row_h
-            rank_w = col_w // 7
-            time_w = col_w * 3 // 7
             widgets.append(
                 Label(
                     pygame.Rect(x, y, rank_w, row_h),

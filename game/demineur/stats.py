@@ -25,6 +25,7 @@ from game.platform.intents import Intent, Kind
 from game.shell.dialog import Dialog
 from game.shell.scene import Host, Scene
 from game.ui import glow, theme
+from game.ui.art import add_halo_around
 from game.ui.layout import Metrics
 from game.ui.widgets import UI, Button, Label, Widget
 
@@ -77,7 +78,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: Metrics, glowing: 
     radius = m.gap
     if glowing:
         halo = glow.glow_rect(rect.size, theme.ACCENT, m.gap, width=2, corner=radius)
-        surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_ADD)
+        add_halo_around(surface, halo, rect)  # the panel covers the rest
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
     edge = theme.TEXT_DIM if not glowing else theme.PRIMARY_HI
     pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)

@@ -154,16 +154,7 @@ class Preview:
         r, g, b = self.accent
         dim = (r // 2, g // 2, b // 2)
         halo = glow.glow_rect(rect.size, dim, max(4, s // 3), width=max(2, s // 16))
-        at = halo.get_rect(center=rect.center)
-        # the four bands around the board only: the board covers the rest of the sprite
-        for band in (
-            pygame.Rect(at.x, at.y, at.w, rect.y - at.y),
-            pygame.Rect(at.x, rect.bottom, at.w, at.bottom - rect.bottom),
-            pygame.Rect(at.x, rect.y, rect.x - at.x, rect.h),
-            pygame.Rect(rect.right, rect.y, at.right - rect.right, rect.h),
-        ):
-            area = band.move(-at.x, -at.y)
-            surface.blit(halo, band.topleft, area, special_flags=pygame.BLEND_ADD)
+        add_halo_around(surface, halo, rect)
 
     def _draw_turf(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         from game.moleturf import sprites
@@ -276,6 +267,20 @@ class Preview:
             radius = max(2, round(s * (1.1 - 0.6 * p)))
             colour = (255, 255, 255) if self.high_contrast else (41, 211, 224)
             pygame.draw.circle(surface, colour, centre, radius, max(2, s // 12))
+
+
+def add_halo_around(surface: pygame.Surface, halo: pygame.Surface, rect: pygame.Rect) -> None:
+    """Add a glow sprite centred on ``rect`` to the four bands around it only: for a halo
+    beneath something opaque that covers ``rect`` (half the pixels of a whole blit or less)."""
+    at = halo.get_rect(center=rect.center)
+    for band in (
+        pygame.Rect(at.x, at.y, at.w, rect.y - at.y),
+        pygame.Rect(at.x, rect.bottom, at.w, at.bottom - rect.bottom),
+        pygame.Rect(at.x, rect.y, rect.x - at.x, rect.h),
+        pygame.Rect(rect.right, rect.y, at.right - rect.right, rect.h),
+    ):
+        if band.w > 0 and band.h > 0:
+            surface.blit(halo, band.topleft, band.move(-at.x, -at.y), pygame.BLEND_ADD)
 
 
 def _new_mole(step: int) -> int | None:

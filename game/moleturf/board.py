@@ -278,7 +278,7 @@ class BoardView:
         frame = at.inflate(width * 2, width * 2)
         if alarm > 0:
             level = max(1, round(alarm * ALARM_LEVELS)) / ALARM_LEVELS  # a few cached halos
-            red = glow.glow_rect(at.size, dark(CONFLICT, level), radius * 2, width=width * 2)
+            red = glow.glow_rect(at.size, dark(CONFLICT, level), radius, width=width * 2)
             _add_ring(surface, red, at)
             pygame.draw.rect(surface, CONFLICT, frame, width)
         else:

@@ -78,7 +78,7 @@ class Effects:
         made = self._edges[1]
         if level not in made:
             w, h = size
-            depth = max(12, min(w, h) // 20)
+            depth = max(12, min(w, h) // 24)
             edge = EDGE_ALPHA * level / FLASH_LEVELS
             top = pygame.Surface((w, depth), pygame.SRCALPHA)
             left = pygame.Surface((depth, h), pygame.SRCALPHA)

@@ -153,7 +153,7 @@ class Preview:
             return
         r, g, b = self.accent
         dim = (r // 2, g // 2, b // 2)
-        halo = glow.glow_rect(rect.size, dim, max(4, s // 3), width=max(2, s // 16))
+        halo = glow.glow_rect(rect.size, dim, max(3, s // 5), width=max(2, s // 16))
         add_halo_around(surface, halo, rect)
 
     def _draw_turf(self, surface: pygame.Surface, box: pygame.Rect) -> None:

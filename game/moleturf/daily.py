@@ -22,7 +22,7 @@ from game.moleturf.stock import Worker
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics
-from game.ui.widgets import Button, Label, Widget
+from game.ui.widgets import Button, Label, Widget, add_glow
 
 
 def days_text(n: int) -> str:
@@ -137,8 +137,11 @@ class DailyScene(Scene):
             )
             colour = theme.ON if result is not None else theme.PANEL
             pygame.draw.rect(surface, colour, box, border_radius=max(2, side // 5))
-            if day == self.today:
-                pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=max(2, side // 5))
+            if day == self.today:  # today's square glows
+                if not self.app.ui.plain:
+                    add_glow(surface, box, theme.GLOW_ACCENT, max(4, side // 3), 2, side // 5)
+                edge = theme.HC_EDGE if self.app.ui.plain else theme.ACCENT
+                pygame.draw.rect(surface, edge, box, 2, border_radius=max(2, side // 5))
         if self.worker is not None:
             draw_progress(surface, self.bar, self.worker.progress(), self.app.ui.plain)
 

@@ -210,8 +210,8 @@ def draw_chart(
             text(tick_text(t), label, small, dim, align="right", max_lines=1)
     slot = plot.w / n
     xs = [round(plot.x + slot * (i + 0.5)) for i in range(n)]
-    dot = max(3, min(m.gap, round(slot * 0.3)))
-    trend_w = max(2, dot // 2)
+    dot = max(3, min(m.gap, round(slot * 0.3))) + (1 if high_contrast else 0)  # no halo: bigger
+    trend_w = max(2, dot // 2) + (1 if high_contrast else 0)
 
     def dashed(y: int, x0: int, x1: int) -> None:
         dash = max(4, m.gap)
@@ -329,6 +329,10 @@ class StatsScene(Scene):
         )
         return widgets
 
+    def dim(self) -> tuple[int, int, int]:
+        """The colour of secondary text: full white in high contrast."""
+        return theme.TEXT if self.app.settings.high_contrast else theme.TEXT_DIM
+
     def floor_line(self) -> int:
         """The height of a line of text at the window's smallest size: no row is shorter."""
         return self.app.ui.fonts.font(self.app.ui.fonts.floor).get_linesize()
@@ -393,7 +397,7 @@ class StatsScene(Scene):
                     "no_games",
                     _("No game finished yet: every game you win, lose or leave counts here."),
                     m.font,
-                    colour=theme.TEXT_DIM,
+                    colour=self.dim(),
                     max_lines=5,
                 )
             )
@@ -450,7 +454,7 @@ class StatsScene(Scene):
                     f"{s.won}/{s.played}",
                     small,
                     align="right",
-                    colour=theme.TEXT_DIM,
+                    colour=self.dim(),
                     max_lines=1,
                 )
             )
@@ -464,7 +468,7 @@ class StatsScene(Scene):
                     ngettext("and {n} more board", "and {n} more boards", hidden).format(n=hidden),
                     small,
                     align="left",
-                    colour=theme.TEXT_DIM,
+                    colour=self.dim(),
                     max_lines=1,
                 )
             )
@@ -521,7 +525,7 @@ class StatsScene(Scene):
                     "no_times",
                     _("No win yet on this board."),
                     m.font,
-                    colour=theme.TEXT_DIM,
+                    colour=self.dim(),
                     align="left",
                 )
             )
@@ -538,7 +542,7 @@ class StatsScene(Scene):
                     f"{i + 1}.",
                     small,
                     align="left",
-                    colour=theme.TEXT_DIM,
+                    colour=self.dim(),
                     max_lines=1,
                 )
             )
@@ -561,7 +565,7 @@ class StatsScene(Scene):
                     day(date) if date else "",
                     small,
                     align="right",
-                    colour=theme.TEXT_DIM,
+                    colour=self.dim(),
                     max_lines=1,
                 )
             )

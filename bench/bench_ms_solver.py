@@ -12,6 +12,11 @@ in its worker process (so other load on the machine does not count), median and 
 
 "Forced coin flips" counts the games whose very first guess was a 50/50 between the only two
 layouts left: no strategy wins those more than half the time, so they bound the win rate.
+"Best possible" makes that bound exact: up to its first guess every player who misses no
+certain move reaches the same position, and where few layouts are left there (5000 at most;
+the column's second figure counts those games) the exact end-game search gives the chance
+to win with the best possible play; the other games count as won. No player, human or
+program, can expect a higher win rate on these games.
 
 Published figures beside ours (``PUBLISHED``), each with its solver, author and source. The
 strongest public solver is David N. Hill's: the README of his JSMinesweeper
@@ -63,26 +68,34 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - spread) / scale, (centre + spread) / scale
 
 
-def one_game(task: tuple[int, int, int, int, tuple[int, int] | None]) -> tuple[bool, float, bool]:
+def one_game(
+    task: tuple[int, int, int, int, tuple[int, int] | None],
+) -> tuple[bool, float, bool, float | None]:
+    """(won, CPU seconds, forced coin flip, best possible): the last is the chance to win
+    with the best possible play from the first guess (1 for a game won without a guess,
+    None when too many layouts are left there to search); its search is not timed."""
     cols, rows, mines, seed, start = task
     began = time.process_time()
     game = Minesweeper(cols, rows, mines, seed=seed)
     game.reveal(*(start if start is not None else (rows // 2, cols // 2)))
-    guesses: list[tuple[float, float | None]] = []
+    first: list[tuple[float, float | None, float | None]] = []
+    untimed = 0.0
 
     def seen(analysis, hint) -> None:
-        if not guesses:
+        nonlocal untimed
+        if not first:
             weight = analysis.engine.log_weight()
-            guesses.append((hint.params["probability"], weight))
+            searched = time.process_time()
+            first.append((hint.params["probability"], weight, analysis.win_chance()))
+            untimed += time.process_time() - searched
 
     play(game, flag_mines=False, on_guess=seen)
-    forced = bool(
-        guesses
-        and abs(guesses[0][0] - 0.5) < 1e-9
-        and guesses[0][1] is not None
-        and abs(guesses[0][1] - math.log(2)) < 1e-9
-    )
-    return game.status == "won", time.process_time() - began, forced
+    seconds = time.process_time() - began - untimed
+    if not first:
+        return game.status == "won", seconds, False, 1.0
+    risk, weight, best = first[0]
+    forced = abs(risk - 0.5) < 1e-9 and weight is not None and abs(weight - math.log(2)) < 1e-9
+    return game.status == "won", seconds, bool(forced), None if best is None else float(best)
 
 
 def run(
@@ -93,9 +106,10 @@ def run(
     tasks = [(cols, rows, mines, seed, start) for seed in seeds]
     with multiprocessing.Pool(jobs) as pool:
         results = pool.map(one_game, tasks, chunksize=16)
-    wins = sum(won for won, _, _ in results)
-    times = sorted(t for _, t, _ in results)
+    wins = sum(r[0] for r in results)
+    times = sorted(r[1] for r in results)
     low, high = wilson(wins, games)
+    searched = [r[3] for r in results if r[3] is not None]
     return {
         "board": label,
         "start": "middle" if start is None else f"({start[0]}, {start[1]})",
@@ -104,7 +118,10 @@ def run(
         "wins": wins,
         "win_rate": wins / games,
         "wilson_95": [low, high],
-        "forced_coin_flips": sum(forced for _, _, forced in results),
+        "forced_coin_flips": sum(r[2] for r in results),
+        # no player can expect more: the searched games at their best, the others all won
+        "best_possible": (sum(searched) + games - len(searched)) / games,
+        "best_possible_searched": len(searched),
         "ms_per_game_median": round(statistics.median(times) * 1e3, 2),
         "ms_per_game_p90": round(times[int(0.9 * (len(times) - 1))] * 1e3, 2),
         "published": PUBLISHED[label, "middle" if start is None else f"({start[0]}, {start[1]})"],
@@ -128,6 +145,7 @@ def measure(quick: bool = False) -> dict:
                     "goal": f"published: {r['published']}",
                     "note": f"95 % interval {100 * low:.1f}–{100 * high:.1f} %; "
                     f"{r['forced_coin_flips']} forced coin flips; "
+                    f"best possible {100 * r['best_possible']:.1f} %; "
                     f"{r['ms_per_game_median']} ms CPU a game",
                 }
             )
@@ -147,7 +165,7 @@ def main() -> None:
     rows = []
     print(
         f"{'board':<10} {'start':<8} {'games':>6} {'win rate':>9} {'95 % interval':>17}"
-        f" {'forced':>7} {'ms median':>10} {'ms p90':>8}  published"
+        f" {'forced':>7} {'best possible':>14} {'ms median':>10} {'ms p90':>8}  published"
     )
     for label in args.boards:
         for start in (None, (3, 3)):
@@ -157,6 +175,7 @@ def main() -> None:
             print(
                 f"{r['board']:<10} {r['start']:<8} {r['games']:6d} {r['win_rate']:9.2%}"
                 f"   [{low:6.2%}, {high:6.2%}] {r['forced_coin_flips']:7d}"
+                f" {r['best_possible']:8.2%} {r['best_possible_searched']:5d}"
                 f" {r['ms_per_game_median']:10.2f} {r['ms_per_game_p90']:8.2f}  {r['published']}",
                 flush=True,
             )

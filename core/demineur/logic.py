@@ -550,7 +550,13 @@ class _Endgame:
     undecided cell is tried: it is safe in some layouts, whose numbers there split them.
     """
 
-    def __init__(self, analysis: Analysis, cells: np.ndarray, layouts: np.ndarray) -> None:
+    def __init__(
+        self,
+        analysis: Analysis,
+        cells: np.ndarray,
+        layouts: np.ndarray,
+        budget: int | None = None,
+    ) -> None:
         d = analysis.deducer
         state = d.state_arr
         where = {int(c): k for k, c in enumerate(cells)}
@@ -571,6 +577,11 @@ class _Endgame:
             self.values.append([m for m in masks if m])
         self.memo: dict[int, float] = {}
         self.nodes = 0
+        self.budget = ENDGAME_NODES if budget is None else budget
+
+    def value(self) -> float:
+        """The chance to win from here with best play."""
+        return self._win(self.full)
 
     def best(self, allowed: set[int], prob: np.ndarray) -> int | None:
         full = self.full
@@ -609,7 +620,7 @@ class _Endgame:
         if known is not None:
             return known
         self.nodes += 1
-        if self.nodes > ENDGAME_NODES:
+        if self.nodes > self.budget:
             raise _OverBudget
         for k in range(len(self.cells)):
             if mask & self.mine[k]:
@@ -696,6 +707,23 @@ class Analysis:
 
     def mine_cells(self) -> list[tuple[int, int]]:
         return [self.cell(int(i)) for i in np.flatnonzero(self.deducer.state_arr == MINE)]
+
+    def win_chance(self, most: int = 5000, nodes: int = 400_000) -> float | None:
+        """The chance to win from here with the best possible play, every layout left being
+        equally likely (the exact end-game search), for a position where nothing is certain
+        (``solve()`` first; ValueError if a cell is proved safe). None when more than ``most``
+        layouts are left or the search would visit more than ``nodes`` positions. At a game's
+        first guess this bounds what any player can win (the benchmark's "best possible")."""
+        if (self.deducer.state_arr == SAFE).any():
+            raise ValueError("a cell is proved safe: the chance to win is asked at a guess")
+        listed = self.engine.solutions(most)
+        if listed is None:
+            return None
+        cells, layouts = listed
+        try:
+            return _Endgame(self, cells, layouts, nodes).value()
+        except _OverBudget:
+            return None
 
     def probabilities(self) -> tuple[np.ndarray, bool]:
         """(rows, cols) chances of a mine for undecided hidden cells (NaN elsewhere)."""

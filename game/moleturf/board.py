@@ -19,6 +19,7 @@ import numpy as np
 import pygame
 
 from game.moleturf.sprites import (
+    BREAK_S,
     BURROW_S,
     CONFLICT,
     GRID_BG,
@@ -45,7 +46,6 @@ __all__ = ["CONFLICT", "MARK", "MARK_CORE", "TURF_RGB", "draw_cross", "draw_mole
 
 HINT = (255, 255, 255)  # the units a hint used: white, a colour no turf has
 IDLE_EVERY = 2.5  # seconds between two fidgets (one mole at a time)
-BREAK_S = 0.8  # seconds a broken shield flashes and splits
 ALARM_LEVELS = 4  # strengths of the board's red halo as the alarm fades
 # what a cell holds at rest, as the content layer keeps it
 EMPTY, MOLE, MARKED, AUTO, PENDING, PENDING_REMOVE = range(6)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
+from game.moleturf.sprites import BREAK_S, CONFLICT
 from game.ui import theme
 from game.ui.layout import Metrics
 from game.ui.text import FontBook
@@ -41,12 +42,13 @@ def draw_info(
     draw_shields(surface, icons, left, total, broke, now, reduced_motion)
     shield_w = total * (round(icons.h * 0.82) + max(2, icons.h // 6))
     count = pygame.Rect(line.x + shield_w + m.gap, line.y, round(m.unit * 1.6), line.h)
+    struck = broke is not None and 0 <= now - broke < BREAK_S  # the count flashes red too
     fonts.text(
         surface,
         _("{left}/{total}").format(left=left, total=total),
         count,
         m.title_font,
-        theme.TEXT,
+        CONFLICT if struck else theme.TEXT,
         bold=True,
         align="left",
         max_lines=1,

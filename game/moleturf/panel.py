@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.moleturf.board import MARK, MARK_CORE, draw_cross, draw_mole
+from game.moleturf.sprites import GRID_BG, draw_mole, mark_sprite
 from game.ui import theme
 from game.ui.widgets import UI, Button, Widget, draw_focus, draw_panel, inner
 
@@ -97,7 +97,7 @@ def draw_icon(surface: pygame.Surface, name: str, box: pygame.Rect, enabled: boo
     if name == "mole":
         draw_mole(surface, box)
     elif name == "marker":
-        draw_cross(surface, box, MARK, MARK_CORE, 0.3)
+        surface.blit(mark_sprite(box.w, GRID_BG, False), box)  # the ❌ as the board shows it
     elif name == "eraser":
         body = [
             (cx - s * 0.35, cy + s * 0.1),

@@ -87,6 +87,7 @@ BURROW_S = 0.35  # seconds a mole takes to burrow in
 IDLE_S = 1.2  # one idle fidget (a glint across the visor and a blink)
 ALARM_LOOP_S = 0.4
 CHEER_LOOP_S = 0.6
+BREAK_S = 0.8  # seconds a broken shield flashes and splits (the shield counter's crack)
 
 _frames: BoundedCache[tuple, pygame.Surface] = BoundedCache(32 * 1024 * 1024)
 

@@ -50,6 +50,9 @@ WAVE_S = 0.09  # between two waves of the cascade
 FIELD_STEP_S = 0.4  # between two later moves (a flag planted, a cell opened)
 FIELD_HOLD_S = 2.4
 TAP_RING_S = 0.3  # the tap's ring, before the cascade
+FRONT_S = 0.12  # a cell just opened glows this long (the game's cascade front)
+PLANT_S = 0.18  # a flag drops in (as in the game)
+FADES = 4  # a front's glow fades through this many pre-drawn intensities
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -259,6 +262,8 @@ class Preview:
                 self._layer.blit(tiles[code], (c * s, r * s))
                 drawn[k] = code
         surface.blit(self._layer, rect)
+        if not self.still:
+            self._field_motion(surface, rect, s, tick, tiles, palette)
         if not self.still and tick < 0 and self.t >= FIELD_START_S - TAP_RING_S:
             # the finger's ring on the first cell, closing in as it is tapped
             p = (self.t - FIELD_START_S + TAP_RING_S) / TAP_RING_S
@@ -267,6 +272,57 @@ class Preview:
             radius = max(2, round(s * (1.1 - 0.6 * p)))
             colour = (255, 255, 255) if self.high_contrast else (41, 211, 224)
             pygame.draw.circle(surface, colour, centre, radius, max(2, s // 12))
+
+    def _field_motion(self, surface, rect, s, tick, tiles, palette) -> None:
+        """What moves over the layer, as on the game's board: the cells the cascade has just
+        reached glow a moment, and a flag being planted drops in from above."""
+        from game.demineur import sprites
+
+        if tick < 0:
+            return
+        recent = [t for t in range(tick + 1) if self.t - self.times[t] < max(FRONT_S, PLANT_S)]
+        if not recent:
+            return
+        for k, ch in enumerate("".join(FIELD)):
+            r, c = divmod(k, len(FIELD[0]))
+            t = _DIGITS.index(FIELD_TICKS[r][c])
+            if t not in recent:
+                continue
+            age = self.t - self.times[t]
+            cell = pygame.Rect(rect.x + c * s, rect.y + r * s, s, s)
+            if ch == "*" and age < PLANT_S:
+                ease = 1 - (1 - age / PLANT_S) ** 3
+                size = max(1, round(s * (1.5 - 0.5 * ease)))
+                flag = pygame.transform.scale(tiles[sprites.FLAG], (size, size))
+                surface.blit(tiles[sprites.HIDDEN], cell)
+                lift = round(s * 0.6 * (1 - ease))
+                surface.blit(flag, flag.get_rect(center=(cell.centerx, cell.centery - lift)))
+            elif ch != "*" and age < FRONT_S and palette.glow:
+                fade = min(FADES - 1, int(age / FRONT_S * FADES))
+                surface.blit(
+                    _front_glow(s, palette.hidden_edge, fade), cell, None, pygame.BLEND_ADD
+                )
+
+
+def _front_glow(s: int, colour: tuple[int, int, int], fade: int) -> pygame.Surface:
+    """A cell-sized rounded glow at intensity ``fade`` (0 full .. FADES - 1), kept."""
+    key = (s, colour, fade)
+    tile = _fronts.get(key)
+    if tile is None:
+        if len(_fronts) > 4 * FADES:
+            _fronts.clear()  # another size: the old glows go
+        k = 1 - fade / FADES
+        tile = _fronts[key] = pygame.Surface((s, s))
+        box = pygame.Rect(0, 0, s - 1, s - 1)
+        dim = tuple(round(v * k * 0.5) for v in colour)
+        pygame.draw.rect(tile, dim, box, border_radius=max(0, s // 6))
+        pygame.draw.rect(
+            tile, tuple(round(v * k) for v in colour), box, max(1, s // 10), max(0, s // 6)
+        )
+    return tile
+
+
+_fronts: dict[tuple, pygame.Surface] = {}
 
 
 def add_halo_around(surface: pygame.Surface, halo: pygame.Surface, rect: pygame.Rect) -> None:

@@ -86,6 +86,7 @@ class BoardView:
         self._contents = pygame.Surface((1, 1))  # the turfs and what lies on them at rest
         self._codes = np.zeros((n, n), np.int8)  # what the content layer shows on each cell
         self._tints: dict[int, pygame.Surface] = {}  # a conflict's red, by strength
+        self._evidence: tuple[tuple, pygame.Surface] | None = None  # the hint's units
 
     def cell_rect(self, r: int, c: int) -> pygame.Rect:
         return pygame.Rect(
@@ -172,8 +173,6 @@ class BoardView:
         if not look.high_contrast:
             self._draw_halo(surface, at, look.alarm)
         surface.blit(self._contents, at)
-        if look.hint_units:
-            self._draw_evidence(surface, regions, look, ox, oy)
         s = self.cell
         conflicts = game.conflicts
         for (r, c), (kind, i) in self._moving(game, look).items():
@@ -185,6 +184,8 @@ class BoardView:
             surface.blit(mole_frame(s, kind, i), box)
             if (r, c) in conflicts:
                 pygame.draw.rect(surface, CONFLICT, box.inflate(-2, -2), max(3, s // 12))
+        if look.hint_units:  # over the moving moles too: what is dimmed stays dimmed
+            self._draw_evidence(surface, regions, look, ox, oy)
         if look.hint_cells:
             self._draw_hint_cells(surface, look, ox, oy)
         if look.cursor is not None:
@@ -333,47 +334,48 @@ class BoardView:
         return layer
 
     def _draw_evidence(self, surface, regions, look: Look, ox, oy) -> None:
-        import numpy as np
+        """The units a hint used: the rest of the board dimmed, each unit outlined in white on
+        a dark edge (readable on every fill, the light ones too). Made once per hint."""
+        key = (self.cell, regions.tobytes(), look.hint_units)
+        if self._evidence is None or self._evidence[0] != key:
+            self._evidence = (key, self._evidence_layer(regions, look.hint_units))
+        surface.blit(self._evidence[1], self.rect.move(ox, oy))
 
-        shade = pygame.Surface((self.cell, self.cell), pygame.SRCALPHA)
-        pulse = 0.5 if look.reduced_motion else 0.5 + 0.5 * math.sin(look.now * 5)
-        shade.fill((*HINT, round(50 + 40 * pulse)))
-        cells: set[tuple[int, int]] = set()
-        for unit in look.hint_units:
+    def _evidence_layer(self, regions: np.ndarray, units: tuple[tuple, ...]) -> pygame.Surface:
+        n, s = self.n, self.cell
+        layer = pygame.Surface((n * s, n * s), pygame.SRCALPHA)
+        layer.fill((*GRID_BG, 120))
+        groups: list[set[tuple[int, int]]] = []
+        for unit in units:
             if unit[0] == "row":
-                cells.update((unit[1], c) for c in range(self.n))
+                groups.append({(unit[1], c) for c in range(n)})
             elif unit[0] == "col":
-                cells.update((r, unit[1]) for r in range(self.n))
+                groups.append({(r, unit[1]) for r in range(n)})
             elif unit[0] == "turf":
-                cells.update((r, c) for r, c in np.argwhere(regions == unit[1]).tolist())
-        for r, c in cells:
-            surface.blit(shade, self.cell_rect(r, c).move(ox, oy))
-        width = max(2, self.cell // 14)
-        for unit in look.hint_units:  # outline each unit the hint used
-            if unit[0] == "row":
-                unit_cells = {(unit[1], c) for c in range(self.n)}
-            elif unit[0] == "col":
-                unit_cells = {(r, unit[1]) for r in range(self.n)}
-            elif unit[0] == "turf":
-                unit_cells = {(r, c) for r, c in np.argwhere(regions == unit[1]).tolist()}
-            else:
-                continue
-            for r, c in unit_cells:
-                box = self.cell_rect(r, c).move(ox, oy)
-                for (dr, dc), a, b in (
-                    ((-1, 0), box.topleft, box.topright),
-                    ((1, 0), box.bottomleft, box.bottomright),
-                    ((0, -1), box.topleft, box.bottomleft),
-                    ((0, 1), box.topright, box.bottomright),
-                ):
-                    if (r + dr, c + dc) not in unit_cells:
-                        pygame.draw.line(surface, HINT, a, b, width)
-        for unit in look.hint_units:
-            if unit[0] == "mole":
-                box = self.cell_rect(unit[1], unit[2]).move(ox, oy)
-                pygame.draw.circle(
-                    surface, HINT, box.center, self.cell * 0.46, max(2, self.cell // 16)
-                )
+                groups.append({(r, c) for r, c in np.argwhere(regions == unit[1]).tolist()})
+        for cells in groups:
+            for r, c in cells:
+                layer.fill((0, 0, 0, 0), (c * s, r * s, s, s))
+        width = max(2, s // 14)
+        for dark_pass in (True, False):
+            colour = GRID_BG if dark_pass else HINT
+            line = width + 4 if dark_pass else width
+            for cells in groups:  # each unit's outline, where it meets a cell outside it
+                for r, c in cells:
+                    box = pygame.Rect(c * s, r * s, s, s).inflate(-width, -width)
+                    for (dr, dc), a, b in (
+                        ((-1, 0), box.topleft, box.topright),
+                        ((1, 0), box.bottomleft, box.bottomright),
+                        ((0, -1), box.topleft, box.bottomleft),
+                        ((0, 1), box.topright, box.bottomright),
+                    ):
+                        if (r + dr, c + dc) not in cells:
+                            pygame.draw.line(layer, colour, a, b, line)
+            for unit in units:
+                if unit[0] == "mole":
+                    centre = (unit[2] * s + s // 2, unit[1] * s + s // 2)
+                    pygame.draw.circle(layer, colour, centre, s * 0.44, line)
+        return layer
 
     def _draw_hint_cells(self, surface, look: Look, ox, oy) -> None:
         colour = {"mole": theme.ON, "cross": MARK, "fix": CONFLICT}.get(look.hint_kind, HINT)
@@ -381,7 +383,9 @@ class BoardView:
         width = max(3, round(self.cell // 9 * pulse))
         for r, c in look.hint_cells:
             box = self.cell_rect(r, c).move(ox, oy).inflate(-width, -width)
-            pygame.draw.rect(surface, colour, box, width, border_radius=max(2, self.cell // 8))
+            corner = max(2, self.cell // 8)
+            pygame.draw.rect(surface, GRID_BG, box.inflate(4, 4), width + 4, border_radius=corner)
+            pygame.draw.rect(surface, colour, box, width, border_radius=corner)
 
 
 def _add_ring(surface: pygame.Surface, halo: pygame.Surface, board: pygame.Rect) -> None:

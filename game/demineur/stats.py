@@ -4,8 +4,8 @@ with their trend and the best time marked; the ten best times with their dates; 
 as a replay; and a reset with confirmation. The records live in ``store``; the chart's
 arithmetic (trend, time axis) in ``core.demineur.stats``.
 
-The chart and the win-rate bars are drawn once when the screen is laid out (``relayout``: a
-new size, language or board) and blitted every frame.
+The chart is drawn once when the screen is laid out (``relayout``: a new size, language or
+board) and blitted every frame; the panels' glow is a cached sprite (``game.ui.glow``).
 """
 
 from __future__ import annotations

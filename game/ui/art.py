@@ -6,19 +6,25 @@ Both boards are real: the turfs below are a 6×6 board with one solution, and ``
 is what that board shows after each hint of ``core.moleturf.logic.solve_steps`` is applied as
 a player would (a mole placed, or ❌ markers set); the field is a fixed layout of mines whose
 numbers, and whose first tap's cascade, are core's (tests/test_launcher_preview.py replays
-both in core). Nothing here imports core, numpy or a game screen: the launcher's first frame
-stays as quick as a bare window's.
+both in core). Nothing here imports core, numpy or a game screen, and the launcher's first
+frame draws only the boards' dark frames (``draw_emblem``): the sprites load after it.
 
 Cheap by construction: the board is drawn into a layer only when what it shows changes (a
-step, a few times a second); a frame blits the layer and, while a mole burrows in or the board
-celebrates, a mole sprite or six. Reduced motion shows the solved board, still.
+step, a few times a second); a frame blits the layer and what moves over it: a mole sprite
+while one burrows in (six while they cheer), the glow of the cells the cascade just reached,
+a flag dropping in. Reduced motion shows the solved board, still.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.ui.text import FontBook
+
+if TYPE_CHECKING:  # the sprites themselves are imported after the first frame
+    from game.demineur.sprites import Palette, Tiles
 
 # ---- Cyber Mole Turf: the board and what it shows after each step ------------------------------
 TURFS = ("333332", "333335", "133335", "104555", "104555", "000005")
@@ -273,7 +279,15 @@ class Preview:
             colour = (255, 255, 255) if self.high_contrast else (41, 211, 224)
             pygame.draw.circle(surface, colour, centre, radius, max(2, s // 12))
 
-    def _field_motion(self, surface, rect, s, tick, tiles, palette) -> None:
+    def _field_motion(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        s: int,
+        tick: int,
+        tiles: Tiles,
+        palette: Palette,
+    ) -> None:
         """What moves over the layer, as on the game's board: the cells the cascade has just
         reached glow a moment, and a flag being planted drops in from above."""
         from game.demineur import sprites

@@ -13,7 +13,7 @@ import pygame
 
 from game.moleturf.sprites import GRID_BG, draw_mole, mark_sprite
 from game.ui import theme
-from game.ui.widgets import UI, Button, Widget, draw_focus, draw_panel, inner
+from game.ui.widgets import UI, Button, Widget, add_glow, draw_focus, draw_panel, inner
 
 MODES = ("mole", "marker", "eraser")
 
@@ -35,6 +35,7 @@ class ToolButton(Button):
         super().__init__(rect, key, text, action)
         self.icon, self.active, self.enabled = icon, active, enabled
         self._laid: tuple[tuple, tuple[pygame.Rect, pygame.Rect]] | None = None  # _boxes
+        self._faced: tuple[tuple, pygame.Surface] | None = None  # _face
 
     def _boxes(self, ui: UI) -> tuple[pygame.Rect, pygame.Rect]:
         key = (ui.m, ui.fonts.floor, tuple(self.rect), self.text, self.active)
@@ -62,20 +63,33 @@ class ToolButton(Button):
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         m = ui.m
-        if self.active:  # the mode in use: lit, with a neon ring and its glow
+        if self.active and not ui.plain:  # the mode in use glows
+            add_glow(surface, self.rect, theme.GLOW_ACCENT, max(4, m.gap), max(1, m.unit // 15))
+        surface.blit(self._face(ui), self.rect)
+        if self.active:  # and has a neon ring
             ring = self.rect.inflate(m.gap, m.gap)
-            draw_panel(surface, self.rect, ui, theme.PRIMARY, theme.EDGE_HI, theme.GLOW_ACCENT)
             colour = theme.HC_EDGE if ui.plain else theme.ACCENT
             pygame.draw.rect(surface, colour, ring, max(2, m.gap // 2), border_radius=m.gap)
-        else:
-            draw_panel(surface, self.rect, ui, theme.PANEL_HI)
-        icon, _label = self._boxes(ui)
-        draw_icon(surface, self.icon, icon, self.enabled)
-        text_colour = theme.TEXT if self.enabled else theme.OFF
-        for fitted, box in self.texts(ui):
-            ui.fonts.draw(surface, fitted, box, text_colour)
         if focused and ui.show_focus:
             draw_focus(surface, self.rect, m, ui.plain)
+
+    def _face(self, ui: UI) -> pygame.Surface:
+        """The button's panel, icon and label, drawn once while none of them changes."""
+        key = (ui.m, ui.plain, ui.fonts.floor, self.rect.size, self.text, self.active, self.enabled)
+        if self._faced is None or self._faced[0] != key:
+            face = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            fill, edge = (
+                (theme.PRIMARY, theme.EDGE_HI) if self.active else (theme.PANEL_HI, theme.EDGE)
+            )
+            draw_panel(face, face.get_rect(), ui, fill, edge)
+            back = (-self.rect.x, -self.rect.y)
+            icon, _label = self._boxes(ui)
+            draw_icon(face, self.icon, icon.move(back), self.enabled)
+            text_colour = theme.TEXT if self.enabled else theme.OFF
+            for fitted, box in self.texts(ui):
+                ui.fonts.draw(face, fitted, box.move(back), text_colour)
+            self._faced = (key, face)
+        return self._faced[1]
 
     def confirm(self) -> None:
         if self.enabled:

@@ -598,6 +598,22 @@ def test_a_placed_mole_burrows_in_then_sometimes_fidgets(app):
     assert 2 <= len(seen) <= 20
 
 
+def test_high_contrast_draws_black_turf_borders_and_no_glow(app):
+    scene = play(app)
+    app.change_setting("high_contrast", True)
+    app.draw(0)
+    board = scene.board.rect
+    assert tuple(app.screen.get_at((board.x - 4, board.centery)))[:3] == (0, 0, 0)  # no halo
+    regions = scene.game.regions
+    r, c = next((r, c) for r in range(9) for c in range(8) if regions[r, c] != regions[r, c + 1])
+    edge = scene.board.cell_rect(r, c)
+    assert tuple(app.screen.get_at((edge.right, edge.centery)))[:3] == (0, 0, 0)
+    app.change_setting("high_contrast", False)
+    app.draw(0)
+    glow = app.screen.get_at((board.x - 4, board.centery))
+    assert glow.g + glow.b > 60  # the neon halo round the board is back
+
+
 def test_show_timer_off_hides_the_sector_clock(app):
     scene = play(app)
     wait(app, 1.0)

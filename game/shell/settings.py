@@ -45,6 +45,7 @@ ROWS = (
     Row("reduced_motion", N_("Reduced motion"), "toggle"),
     Row("turf_patterns", N_("Colour-blind turf patterns"), "toggle"),
     Row("unlock_all_sectors", N_("Unlock all sectors (Mole Turf)"), "toggle"),
+    Row("high_contrast", N_("High contrast"), "toggle"),  # every screen: no glow, white edges
 )
 KIOSK_ROWS = ROWS[:1]  # a kiosk's visitors may change the language, nothing else
 

@@ -342,6 +342,9 @@ class App:
             self.transition.overlay = self.transition.overlay and overlay
             return
         before = self.screen.copy()  # the last frame drawn: what the player sees now
+        leaving = self.scenes.top
+        if leaving is not None:
+            leaving.draw_press(before)  # the button just pressed leaves lit
         self.transition = Transition(before, pygame.time.get_ticks(), kind != "pop", overlay)
         self._fresh_transition = True
         if not overlay:

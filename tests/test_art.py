@@ -57,6 +57,7 @@ def test_a_transition_ends_on_the_same_screen_as_no_transition(tmp_path):
     app = still_app(tmp_path / "animated")
     try:
         launcher = frame(app)
+        button = next(w.rect for w in app.scenes.top.widgets if w.key == "settings")
         open_settings(app)
         assert [type(s).__name__ for s in app.scenes.scenes] == stack  # changed at once
         start = app.transition.start_ms
@@ -64,7 +65,11 @@ def test_a_transition_ends_on_the_same_screen_as_no_transition(tmp_path):
         assert not same(middle, target)  # the wipe is on screen: part old, part new
         w, h = SIZE
         left, right = pygame.Rect(0, 0, w // 5, h), pygame.Rect(w - w // 5, 0, w // 5, h)
-        assert same(middle.subsurface(left), launcher.subsurface(left))  # the old one leaves
+        assert button.x < left.right  # the button pressed leaves lit, with the old screen:
+        lit = left.clip(button.inflate(button.h, button.h))
+        assert not same(middle.subsurface(lit), launcher.subsurface(lit))
+        above = pygame.Rect(0, 0, left.w, lit.y)
+        assert same(middle.subsurface(above), launcher.subsurface(above))
         assert same(middle.subsurface(right), target.subsurface(right))  # the new one comes
         assert same(frame(app, start + WIPE_MS + 1), target)
         assert app.transition is None

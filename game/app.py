@@ -391,6 +391,8 @@ class App:
         bottom = m.height - (m.prompt_h if shows_prompts(self.device) else 0)
         bar = pygame.Rect(0, bottom - m.unit, m.width, m.unit)
         pygame.draw.rect(self.screen, theme.NOTICE, bar)
+        edge = pygame.Rect(bar.x, bar.y, bar.w, max(1, m.unit // 40))
+        self.screen.fill(theme.HC_EDGE if self.ui.plain else theme.NOTICE_EDGE, edge)
         self.fonts.text(
             self.screen, text, bar.inflate(-2 * m.margin, 0), m.font, theme.TEXT, max_lines=1
         )

@@ -44,6 +44,7 @@ OFF = (110, 120, 140)
 DIM = (0, 0, 0, 150)  # overlay shade behind dialogs and the pause menu
 DIM_MULT = (105, 105, 110)  # the same shade as a multiply (255 - 150), a little cooler
 NOTICE = (150, 60, 40)
+NOTICE_EDGE = (255, 140, 96)  # the notice's neon top line
 
 # high contrast: black, white and the focus yellow, no glow
 HC_BACKGROUND = (0, 0, 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -155,8 +156,14 @@ def test_the_first_frame_loads_no_sprite_and_no_game():
         "'core.moleturf.rules', 'core.minesweeper') if m in sys.modules]\n"
         "print(loaded)\n"
     )
-    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": "."}
+    root = Path(__file__).resolve().parent.parent
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(root)}
     out = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=root,
+        check=True,
     )
     assert out.stdout.strip().splitlines()[-1] == "[]"

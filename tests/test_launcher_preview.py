@@ -167,3 +167,19 @@ def test_the_first_frame_loads_no_sprite_and_no_game():
         check=True,
     )
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_turning_reduced_motion_on_in_settings_stills_the_previews(app):
+    for _ in range(3):
+        app.draw(0)
+        wait(app, 1 / 60, step=1 / 60)
+    assert not app.scenes.top.previews["demineur"].still
+    app.open_scene("settings")
+    app.change_setting("reduced_motion", True)
+    app.scenes.pop()  # back on the launcher
+    for _ in range(3):
+        app.draw(0)
+        wait(app, 1 / 60, step=1 / 60)
+    previews = app.scenes.top.previews
+    assert set(previews) == {"moleturf", "demineur"}
+    assert all(p.still for p in previews.values())

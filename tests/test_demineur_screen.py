@@ -650,7 +650,8 @@ def test_show_timer_off_hides_the_clock_until_the_end(app, clock):
         click(app, centre(scene, r, 8))
     assert scene.game.status == "won"
     app.draw(0)
-    assert tuple(app.screen.get_at(inside))[:3] == theme.BACKGROUND_DEEP  # the time shows at the end
+    # the time shows at the end
+    assert tuple(app.screen.get_at(inside))[:3] == theme.BACKGROUND_DEEP
 
 
 def test_a_whole_game_by_gamepad_alone(app, clock):

@@ -213,7 +213,9 @@ def test_demineur_every_screen_with_one_device(player):
     app.clock.now += 30
     for cell in [(r, 7) for r in range(9)] + [(r, 8) for r in (1, 3, 5, 7)]:
         p.cell(scene, cell)
-    assert scene.game.status == "won" and "won" in scene.message_text()
+    assert scene.game.status == "won"
+    wait(app, 1.0)  # the board's sweep of light, then the result
+    assert "won" in scene.message_text()
     p.press("again")
     assert scene.game.status == "ready"
     p.command(Kind.PAUSE, "menu")

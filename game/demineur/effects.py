@@ -299,9 +299,9 @@ class Effects:
         f = age / FLASH_S
         if int(age / 0.06) % 2 == 0:  # the hit mine flashes
             surface.blit(sprites.cell(FLASH, f), rect, special_flags=pygame.BLEND_ADD)
-        for i, colour in enumerate(BLAST):
-            radius = round(view.px * (0.6 + 4 * f) * (1 - i * 0.22))
-            width = max(2, round(view.px * 0.35 * (1 - f)))
+        for i, colour in enumerate(BLAST):  # thin rings: the cells beneath stay readable
+            radius = round(view.px * (0.8 + 4 * f) * (1 - i * 0.22))
+            width = max(1, round(view.px * 0.18 * (1 - f)))
             pygame.draw.circle(surface, _scaled(colour, 1 - f * 0.6), rect.center, radius, width)
 
     def _draw_win(

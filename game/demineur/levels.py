@@ -11,12 +11,13 @@ import pygame
 
 from core.demineur.presets import MAX_SIDE, PRESETS, PROTECTED
 from core.demineur.stats import board_key
+from game.demineur import sprites
 from game.demineur.hud import format_time
 from game.demineur.store import StatsBook, forget_game, load_game
 from game.i18n import LEVEL_NAMES, _, board_size, ngettext
 from game.platform.schemas import CUSTOM_MAX_SIDE
 from game.shell.scene import Host, Scene
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import Button, Label, SettingRow, Widget
 
@@ -85,6 +86,7 @@ class LevelScene(Scene):
         self.problem = custom_problem(*self.custom)
         self.clock = app.clock
         self.saved = load_game(app.storage, self.clock)
+        self._icons: dict[tuple[str, int, bool], pygame.Surface] = {}
 
     def resume(self) -> None:
         self.saved = load_game(self.app.storage, self.clock)
@@ -190,6 +192,47 @@ class LevelScene(Scene):
             stats = toggles[2]
         widgets.append(Button(stats, "stats", _("Statistics"), self.open_stats))
         return widgets
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        ui, m = self.app.ui, self.app.metrics
+        levels = [(w.rect, Level.preset(w.key)) for w in self.widgets if w.key in PRESETS]
+        if not levels:
+            return
+        height = max(6, levels[0][0].h * 9 // 20)
+        font = ui.fonts.font(m.font, True)
+        for box, lv in levels:  # the shapes show on every level or on none
+            lines = (lv.title(), board_size(lv.cols, lv.rows, lv.mines))
+            label_w = max(font.size(line)[0] for line in lines)
+            if label_w + 2 * (height * 7 // 5 + 2 * m.gap) > box.w:
+                return
+        for box, lv in levels:
+            icon = self.shape_icon(lv, height, ui.plain)
+            where = icon.get_rect(center=(box.x + m.gap * 3 // 2 + height * 7 // 10, box.centery))
+            if not ui.plain:
+                halo = glow.glow_rect(where.size, theme.GLOW_ACCENT, max(3, m.gap // 2))
+                surface.blit(
+                    halo, halo.get_rect(center=where.center), special_flags=pygame.BLEND_ADD
+                )
+            surface.blit(icon, where)
+
+    def shape_icon(self, lv: Level, height: int, plain: bool) -> pygame.Surface:
+        """A level's board in small beside its label: hidden cells in the board's proportions,
+        3 rows of them for a small board up to 8 for the marathon, at most 1.4 times as wide
+        as ``height``."""
+        key = (lv.name, height, plain)
+        icon = self._icons.get(key)
+        if icon is None:
+            rows = min(8, max(3, round(lv.rows / 4)))  # more of them for a bigger board
+            cols = max(1, round(rows * lv.cols / lv.rows))
+            cell = max(3, min(height // rows, height * 7 // 5 // cols))
+            palette = sprites.HIGH_CONTRAST if plain else sprites.NEON
+            tile = sprites.tiles(self.app.fonts, cell, palette)[sprites.HIDDEN]
+            icon = pygame.Surface((cols * cell, rows * cell))
+            icon.fill(palette.gap)
+            icon.fblits([(tile, (c * cell, r * cell)) for r in range(rows) for c in range(cols)])
+            self._icons[key] = icon
+        return icon
 
     def change(self, i: int, step: int) -> None:
         self.custom[i] = max(

@@ -24,7 +24,8 @@ from game.ui import theme
 
 RING_S = 0.03  # the cascade opens one ring of cells further every this many seconds
 RIPPLE_MAX_S = 0.4  # ...but never takes longer than this in all
-FRONT_S = 0.12  # a cell just opened glows this long
+FRONT_S = 0.12  # a cell just opened glows this long...
+FRONT_RINGS = 3  # ...or while the wave opens this many rings further, if that is sooner
 TICK_S = 0.07  # the cascade's soft ticks, at most one every this many seconds
 PLANT_S = 0.18  # a flag drops in
 SHAKE_S = 0.35  # a refused chord's cell shakes
@@ -94,6 +95,7 @@ class Effects:
         self.ripple_until = 0.0
         self.reveal_until = 0.0  # the cascade's wave or the mines shown one by one
         self.last_tick = 0.0
+        self.front_s = FRONT_S  # how long a cell just shown glows (shorter in a big cascade)
         self.sounds: list[str] = []
         self.shaking: tuple[tuple[int, int], float] | None = None
         self.plants: list[tuple[tuple[int, int], float]] = []
@@ -112,6 +114,7 @@ class Effects:
         rings = np.maximum(np.abs(rr - origin[0]), np.abs(cc - origin[1]))
         step = min(RING_S, RIPPLE_MAX_S / max(1, int(rings.max())))
         self.appear[rr, cc] = self.t + rings * step
+        self.front_s = min(FRONT_S, FRONT_RINGS * step)
         self.ripple_until = self.t + int(rings.max()) * step
         self.reveal_until = max(self.reveal_until, self.ripple_until)
         self.last_tick = self.t
@@ -137,6 +140,7 @@ class Effects:
             step = min(MINE_STEP_S, MINES_MAX_S / len(rr))
             start = self.t + MINES_START_S
             self.appear[rr[order], cc[order]] = start + np.arange(len(rr)) * step
+            self.front_s = FRONT_S
             self.reveal_until = max(self.reveal_until, start + len(rr) * step)
 
     def win(self, rect: pygame.Rect) -> None:
@@ -250,17 +254,18 @@ class Effects:
         surface.set_clip(clip)
 
     def _draw_front(self, surface: pygame.Surface, view: BoardView, sprites: Sprites) -> None:
-        """The wave's front: the cells that showed in the last ``FRONT_S`` glow, fading."""
-        if self.t - self.reveal_until >= FRONT_S:
+        """The wave's front: the cells that showed in the last ``front_s`` glow, fading."""
+        front = self.front_s
+        if self.t - self.reveal_until >= front:
             return
         rows, cols = view.visible_cells()
         ages = self.t - self.appear[rows, cols]
-        rr, cc = np.nonzero((ages >= 0) & (ages < FRONT_S))
+        rr, cc = np.nonzero((ages >= 0) & (ages < front))
         if not len(rr):
             return
         colour = FRONT if self.ending is None else PLANT
         glows = [sprites.cell(colour, i / FADE_STEPS) for i in range(FADE_STEPS)]
-        steps = np.minimum(ages[rr, cc] * (FADE_STEPS / FRONT_S), FADE_STEPS - 1)
+        steps = np.minimum(ages[rr, cc] * (FADE_STEPS / front), FADE_STEPS - 1)
         sprites_at = map(glows.__getitem__, steps.astype(np.intp).tolist())
         px = view.px
         xs = (cc * px + (view.rect.x + cols.start * px - int(view.origin[0]))).tolist()

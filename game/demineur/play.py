@@ -515,9 +515,10 @@ class DemineurScene(SessionScene[DemineurSession]):
     def codes(self) -> np.ndarray:
         """The cell codes to draw; recomputed only after a move, a hint or a ripple step."""
         pending = self.effects.pending()
+        if self._codes is None:
+            self._overview = None  # a move or a hint: the small map shows the board anew
         if self._codes is None or pending is not None:
             self._codes = cell_codes(self.game, self.marks, pending)
-            self._overview = None
         return self._codes
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -573,7 +574,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             pygame.draw.rect(surface, theme.FOCUS, rect.inflate(width, width), width)
         self.effects.draw(surface, view, codes)
         if not view.whole_board_visible:
-            self.draw_overview(surface, codes)
+            self.draw_overview(surface)
 
     def overview_rect(self) -> pygame.Rect | None:
         view, m = self.view, self.app.metrics
@@ -585,12 +586,13 @@ class DemineurScene(SessionScene[DemineurSession]):
         x = view.rect.x + m.gap if not left else view.rect.right - w - m.gap
         return pygame.Rect(x, view.rect.bottom - h - m.gap, w, h)
 
-    def draw_overview(self, surface: pygame.Surface, codes: np.ndarray) -> None:
+    def draw_overview(self, surface: pygame.Surface) -> None:
+        """The small map of the whole board, as it is (a cascade's wave is not waited for)."""
         box = self.overview_rect()
         if box is None:
             return  # the whole board is in view
         if self._overview is None or self._overview.get_size() != box.size:
-            self._overview = self.view.overview(codes, box.size)
+            self._overview = self.view.overview(cell_codes(self.game, self.marks), box.size)
         draw_panel(
             surface,
             box.inflate(8, 8),

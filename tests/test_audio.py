@@ -1,6 +1,9 @@
 """Sounds and music: made by the repository's own tool, mixed by measurement, throttled, and
 silence (never an error) when there is no device or a file is damaged."""
 
+import os
+import subprocess
+import sys
 import wave
 
 import numpy as np
@@ -175,6 +178,36 @@ def test_music_follows_the_setting_mute_and_the_kiosk_hush(audio):
     assert audio.music_playing and pygame.mixer.music.get_busy()
     audio.set_music(False)
     assert not pygame.mixer.music.get_busy()
+
+
+STRESS = """
+import time
+from game.platform.audio import Audio
+clock = [0.0]
+audio = Audio(volume=80, music=True, clock=lambda: clock[0])
+assert audio.available
+end = time.monotonic() + 2
+while time.monotonic() < end:
+    clock[0] += 1
+    audio.play("cascade_tick")  # 45 ms: sounds end all the time on the audio thread
+    for _ in range(20):
+        audio.set_music(False)
+        audio.hush_music(True)
+        audio.set_music(True)
+        audio.hush_music(False)
+print("done")
+"""
+
+
+def test_switching_the_music_while_sounds_end_never_hangs():
+    """pygame-ce's music.pause/unpause hold the GIL while waiting for the mixer's lock, and
+    the audio thread holds that lock while it waits for the GIL as a sound ends: pausing hung
+    the game within seconds. The music is switched with play/stop, which release the GIL."""
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, "-c", STRESS], capture_output=True, text=True, timeout=60, env=env
+    )  # a hang is killed at the timeout and fails the test
+    assert done.stdout.strip().endswith("done"), done.stderr[-2000:]
 
 
 def test_the_music_setting_is_on_by_default_saved_and_starts_after_the_first_frame(tmp_path):

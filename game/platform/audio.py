@@ -112,7 +112,7 @@ class Audio:
         self._last_start: dict[str, float] = {}
         self._last_take: dict[str, int] = {}
         self._reserved: dict[str, pygame.mixer.Channel] = {}
-        self._music = "stopped"  # stopped (never loaded), playing, paused, broken
+        self._music = "unloaded"  # unloaded, playing, stopped, broken
         if not deferred:
             self.open()
 
@@ -189,19 +189,23 @@ class Audio:
         return self._music == "playing"
 
     def _follow_music(self) -> None:
-        """Start, pause or resume the loop as the settings want; a file that will not load
-        leaves the music off for the rest of the run, silently."""
+        """Start or stop the loop as the settings want (it starts again from its beginning); a
+        file that will not load leaves the music off for the rest of the run, silently.
+
+        Only ``music.play``, ``stop`` and ``set_volume``: pygame-ce's ``music.pause`` and
+        ``unpause`` take the mixer's lock without releasing the GIL, while its audio thread
+        takes the GIL under that lock whenever a sound ends, so pausing could hang the game
+        (it did, in the monkey test)."""
         if not self.available or self._music == "broken":
             return
         wanted = self.music_on and not self.music_hushed and not self.muted and self.volume > 0
         try:
-            if wanted and self._music == "stopped":
-                pygame.mixer.music.load(str(resource("cmt_assets", "sounds", MUSIC_FILE)))
+            if wanted and self._music != "playing":
+                if self._music == "unloaded":
+                    pygame.mixer.music.load(str(resource("cmt_assets", "sounds", MUSIC_FILE)))
                 pygame.mixer.music.play(loops=-1)
-            elif wanted and self._music == "paused":
-                pygame.mixer.music.unpause()
             elif not wanted and self._music == "playing":
-                pygame.mixer.music.pause()
+                pygame.mixer.music.stop()
             pygame.mixer.music.set_volume(self.volume / 100 * MIX["music"])
         except (pygame.error, OSError):
             self._music = "broken"
@@ -209,10 +213,10 @@ class Audio:
         if wanted:
             self._music = "playing"
         elif self._music == "playing":
-            self._music = "paused"
+            self._music = "stopped"
 
     def close(self) -> None:
         if self.available:
             pygame.mixer.quit()
             self.available = False
-            self._music = "stopped"
+            self._music = "unloaded"

@@ -150,7 +150,10 @@ class Tiles:
         gap = 1 if s < 24 else 2
         box = pygame.Rect(0, 0, s - gap, s - gap)
         radius = max(0, s // 8)
-        if OPEN <= shows < OPEN + 9 or shows in (MINE, EXPLODED):
+        opened = OPEN <= shows < OPEN + 9 or shows in (MINE, EXPLODED)
+        if opened or (shows == WRONG_FLAG and p.glow):
+            # a neon wrong flag shows on a dark opened cell: it stands out from the hidden
+            # ones (high contrast keeps it on a dark cell, its white pole readable)
             back = p.exploded if shows == EXPLODED else p.revealed
             pygame.draw.rect(tile, back, box, border_radius=radius)
             if shows == EXPLODED and self.glows:
@@ -175,6 +178,8 @@ class Tiles:
                 inner = box.inflate(-s // 5, -s // 5)
                 pygame.draw.line(tile, p.cross, inner.topleft, inner.bottomright, w)
                 pygame.draw.line(tile, p.cross, inner.bottomleft, inner.topright, w)
+                if self.glows:
+                    pygame.draw.rect(tile, p.cross, box, max(1, s // 16), border_radius=radius)
         elif shows in (MINE, EXPLODED):
             self._mine(tile, box, shows == EXPLODED)
         self._mark(tile, box, mark)

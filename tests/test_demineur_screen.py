@@ -518,6 +518,20 @@ def test_the_cascade_ticks_softly_and_a_flag_drops_in(app, clock):
     assert played[-1] == "unflag" and not scene.game.flagged[0, 8]
 
 
+def test_a_huge_cascade_opens_within_400_ms_ring_by_ring(app, clock):
+    mines = np.zeros((40, 80), bool)
+    mines[0, 0] = True
+    scene = open_scene(app, clock, mines)
+    scene.act("tap", 20, 40)  # opens all but the corner: 40 rings out to the far columns
+    fx = scene.effects
+    assert 0.3 <= fx.ripple_until - fx.t <= 0.4  # 10 ms a ring, not 30: capped in all
+    scene.update(0.2)
+    shown = scene.codes() != ms_sprites.HIDDEN
+    assert shown[20, 40] and shown[20, 59] and not shown[20, 79]  # half way out at half time
+    scene.update(0.21)
+    assert not fx.revealing and (scene.codes()[mines == 0] >= ms_sprites.OPEN).all()
+
+
 def test_a_win_sweeps_the_board_then_says_so(app, clock):
     scene = open_scene(app, clock)
     win_the_test_board(scene)

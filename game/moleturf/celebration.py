@@ -185,11 +185,16 @@ class Conquered(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def draw_background(
+        self, surface: pygame.Surface, calm: pygame.Rect | None = None, header_h: int | None = None
+    ) -> None:
+        """The backdrop with the confetti falling over it, behind the texts and the button."""
+        super().draw_background(surface, calm, header_h)
+        if not self.app.settings.reduced_motion:
+            self.confetti.draw(surface, self.t, max(6, self.app.metrics.unit // 5))
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        m = self.app.metrics
-        if not self.app.settings.reduced_motion:
-            self.confetti.draw(surface, self.t, max(6, m.unit // 5))
         n = 9
         side = min(self.art.w // (n + 1), self.art.h // 2)
         still = self.app.settings.reduced_motion

@@ -107,7 +107,6 @@ class BoardView:
         self.max_cell = 96.0
         self._tiles: Tiles | None = None
         self._cache: pygame.Surface | None = None
-        self._scratch: pygame.Surface | None = None  # where a zoom's scaled picture is made
         self._drawn = np.full((rows, cols), -1, np.int16)
         self._geom: tuple | None = None
         self.redrawn = 0  # cells redrawn in the last frame (tests and the benchmark read it)
@@ -365,12 +364,12 @@ class BoardView:
             max(1, round(kept.w / k)),
             max(1, round(kept.h / k)),
         )
-        if self._scratch is None or self._scratch.get_size() != self.rect.size:
-            self._scratch = pygame.Surface(self.rect.size).convert()  # kept: no new 5 MB a frame
-        dest = dest.clip((0, 0), self.rect.size)
-        scaled = self._scratch.subsurface((0, 0), dest.size)
-        pygame.transform.scale(self._cache.subsurface(kept), dest.size, scaled)
-        surface.blit(scaled, dest.move(self.rect.topleft))
+        target = dest.move(self.rect.topleft)
+        sharp = self._cache.subsurface(kept)
+        if surface.get_rect().contains(target):  # straight onto the screen: no 5 MB copy
+            pygame.transform.scale(sharp, target.size, surface.subsurface(target))
+        else:
+            surface.blit(pygame.transform.scale(sharp, target.size), target)
 
     def draw_frame(self, surface: pygame.Surface, plain: bool, quick: bool = False) -> None:
         """The board's neon edge: a thin line around it with its halo (each side's halo

@@ -164,3 +164,29 @@ def test_a_glow_is_made_once_and_fades_away_from_its_shape():
     assert max(r, g, b) <= a  # premultiplied: added as light it never overshoots its colour
     with pytest.raises(ValueError):
         glow.glow_rect((0, 40), theme.GLOW_ACCENT, 12)
+
+
+def test_in_high_contrast_a_switch_on_looks_unlike_one_off():
+    from game.ui.layout import metrics_for
+    from game.ui.text import FontBook
+    from game.ui.widgets import UI, SettingRow
+
+    m = metrics_for(SIZE)
+    ui = UI(FontBook(), m, show_focus=False, plain=True)
+    looks = []
+    for on in (True, False):
+        surface = pygame.Surface(SIZE)
+        row = SettingRow(
+            pygame.Rect(20, 20, 600, m.unit),
+            "row",
+            "Music",
+            "On" if on else "Off",
+            "toggle",
+            lambda step: None,
+            m,
+            on=on,
+        )
+        row.draw(surface, ui, focused=False)
+        pill = row._parts(m)[1].inflate(-m.gap * 2, -m.gap * 2)
+        looks.append(sum(pygame.transform.average_color(surface, pill)[:3]))
+    assert looks[0] > looks[1] + 300  # on: a white pill; off: black with a white edge

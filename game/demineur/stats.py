@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from core.demineur.rules import PRESETS
+from core.demineur.presets import PRESETS
 from core.demineur.stats import RECENT, TREND_FROM, TREND_WINDOW, board_key, time_axis, trend
 from game.demineur.hud import format_time, timer_text
 from game.demineur.store import StatsBook, best_file, load_best

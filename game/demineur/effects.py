@@ -315,7 +315,11 @@ class Effects:
         if age < SWEEP_S:
             band = sprites.band(view.rect.h)
             x = view.rect.x - band.get_width() + (view.rect.w + band.get_width()) * age / SWEEP_S
-            surface.blit(band, (round(x), view.rect.y), special_flags=pygame.BLEND_ADD)
+            if view.palette.glow:
+                surface.blit(band, (round(x), view.rect.y), special_flags=pygame.BLEND_ADD)
+            else:  # high contrast: light added to white cells would pale their digits
+                centre = round(x) + band.get_width() // 2
+                surface.fill(theme.FOCUS, (centre - 2, view.rect.y, 4, view.rect.h))
             return
         age -= SWEEP_S
         s = max(4, view.px // 3)

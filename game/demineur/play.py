@@ -327,6 +327,7 @@ class DemineurScene(SessionScene[DemineurSession]):
         if hint is None:
             return
         self.skip_ripple()
+        self.app.audio.play("hint")
         self.hint = hint
         self.marks = hint_marks(hint, self.game.rows, self.game.cols)
         self.message = hints.sentence(hint)

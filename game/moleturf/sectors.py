@@ -9,7 +9,7 @@ tile shows the sector's difficulty as 1 to 5 stars (the engine's grade, stored w
 from __future__ import annotations
 
 import math
-from functools import partial
+from functools import lru_cache, partial
 
 import pygame
 
@@ -127,17 +127,25 @@ class SectorTile(Widget):
 
 def draw_stars(surface: pygame.Surface, box: pygame.Rect, stars: int) -> None:
     """Five small stars in a row across ``box``, the first ``stars`` of them filled."""
-    s = box.h
+    surface.blit(_star_row(box.h, stars), box.topleft)
+
+
+@lru_cache(maxsize=64)
+def _star_row(s: int, stars: int) -> pygame.Surface:
+    """The row of five stars ``s`` pixels high, drawn once per size and count (thirty tiles
+    drew 150 polygons a frame: 4 of the sector map's 13 ms at 1920x1080)."""
+    row = pygame.Surface((5 * s, s), pygame.SRCALPHA)
     for k in range(5):
-        cx, cy = box.x + s * k + s / 2, box.centery
+        cx, cy = s * k + s / 2, s / 2
         points = [
             (cx + s / 2 * f * math.sin(a * math.pi / 5), cy - s / 2 * f * math.cos(a * math.pi / 5))
             for a, f in zip(range(10), (1, 0.45) * 5, strict=True)
         ]
         if k < stars:
-            pygame.draw.polygon(surface, theme.ACCENT, points)
+            pygame.draw.polygon(row, theme.ACCENT, points)
         else:
-            pygame.draw.polygon(surface, theme.OFF, points, max(1, s // 8))
+            pygame.draw.polygon(row, theme.OFF, points, max(1, s // 8))
+    return row
 
 
 def draw_padlock(surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -247,6 +247,12 @@ def join(items: Iterable[str]) -> str:
     return text
 
 
+def sentences(*parts: str) -> str:
+    """Whole sentences one after another: a space between them, none in Japanese (its 。
+    ends a sentence and the next follows at once)."""
+    return ("" if _current == "ja" else " ").join(parts)
+
+
 def names(words: Iterable[str]) -> str:
     """Names that a sentence puts before one noun ("the orange and green turfs"): Hungarian
     gives each its article (a narancs és a zöld), Japanese joins them with 「・」."""

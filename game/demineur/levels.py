@@ -177,7 +177,7 @@ class LevelScene(Scene):
         settings = self.app.settings
         rows = (
             ("no_guess", _("Guarantee no guessing")),
-            ("high_contrast", _("High-contrast board")),
+            ("high_contrast", _("High contrast")),
         )
         for i, (key, label) in enumerate(rows):
             box = toggles[i] if len(toggles) > 1 else toggles[0].move(0, i * pitch)

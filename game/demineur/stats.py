@@ -19,7 +19,7 @@ from core.demineur.presets import PRESETS
 from core.demineur.stats import RECENT, TREND_FROM, TREND_WINDOW, board_key, time_axis, trend
 from game.demineur.hud import format_time, timer_text
 from game.demineur.store import StatsBook, best_file, load_best
-from game.i18n import LEVEL_NAMES, _, board_size, ngettext, percent
+from game.i18n import LEVEL_NAMES, _, board_size, ngettext, percent, sentences
 from game.i18n import date as day
 from game.platform.intents import Intent, Kind
 from game.shell.dialog import Dialog
@@ -151,16 +151,13 @@ def draw_chart(
         text(caption, title, small, dim, align="right", max_lines=1)
     body = pygame.Rect(inner.x, title.bottom + m.gap, inner.w, inner.bottom - title.bottom - m.gap)
     if not n:  # the empty chart says why it is empty, and what will fill it
-        why = " ".join(
-            (
-                _("No winning times on this board yet."),
-                ngettext(
-                    "Win a game here and its time appears on this chart; it keeps your last win.",
-                    "Win a game here and its time appears on this chart; it keeps your last "
-                    "{n} wins.",
-                    RECENT,
-                ).format(n=RECENT),
-            )
+        why = sentences(
+            _("No winning times on this board yet."),
+            ngettext(
+                "Win a game here and its time appears on this chart; it keeps your last win.",
+                "Win a game here and its time appears on this chart; it keeps your last {n} wins.",
+                RECENT,
+            ).format(n=RECENT),
         )
         text(why, body, m.font, dim, max_lines=5)
         return chart

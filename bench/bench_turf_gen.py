@@ -242,6 +242,66 @@ def save(part: str, result: object, meta: dict) -> None:
     RESULTS.write_text(json.dumps(report, indent=1) + "\n")
 
 
+def measure(quick: bool = False) -> dict:
+    """The report's figures (``python -m bench.all``): generation per size and level, the
+    wait with and without the stock, and the frames beside a generation in a thread or a
+    process against the same loop alone."""
+    sizes = [6, 10] if quick else list(range(5, 17))  # 16x16 at 4-5 stars: ~1 min a board
+    boards = 1 if quick else 3
+    gen: list[dict] = []
+    bench_gen(sizes, boards, gen.append)
+    rows = [
+        {
+            "figure": f"generate({g['n']}), {g['level']} star{'s' if g['level'] > 1 else ''}, "
+            "wall clock",
+            "unit": "s",
+            "median": g["median"],
+            "p90": g["p90"],
+            "max": g["max"],
+            "runs": g["boards"],
+            "note": f"CPU median {g['cpu_s']['median']:.2f} s; {g['graded_median']:.0f} boards "
+            f"graded; work bound hit {g['bound_hit']}",
+        }
+        for g in gen
+    ]
+    for s in bench_stock([9, 16] if quick else [6, 9, 12, 16], 5):
+        rows.append(
+            {
+                "figure": f"Endless {s['n']}x{s['n']}, {s['level']} stars: a board from the stock",
+                "unit": "ms",
+                **s["stock_ms"],
+                "runs": 5,
+                "baseline": {"name": "generated there and then", **s["no_stock_ms"], "runs": 5},
+                "ratio": s["stock_ms"]["median"] / s["no_stock_ms"]["median"],
+            }
+        )
+    frames = bench_frames(1 if quick else 3)
+    alone = frames["nothing"]
+    for name in ("thread", "process"):
+        f = frames[name]
+        rows.append(
+            {
+                "figure": f"60 fps loop while a 12x12 3-star board is generated in a {name}",
+                "unit": "ms",
+                "median": f["median_ms"],
+                "runs": f["frames"],
+                "note": f"p99 {f['p99_ms']:.1f} ms, max {f['max_ms']:.1f} ms; "
+                f"frames over 20 ms: {f['over_20ms']}",
+                "baseline": {
+                    "name": "the same loop with nothing beside it",
+                    "median": alone["median_ms"],
+                    "runs": alone["frames"],
+                },
+                "ratio": f["median_vs_nothing"],
+                "goal": "no frame over 20 ms with the process",
+            }
+        )
+    return {
+        "title": "Mole Turf boards on demand: generation, the stock, smooth frames",
+        "rows": rows,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=3, help="boards per size and level")

@@ -25,9 +25,8 @@ from game.platform.intents import Intent, Kind
 from game.shell.dialog import Dialog
 from game.shell.scene import Host, Scene
 from game.ui import glow, theme
-from game.ui.art import add_halo_around
 from game.ui.layout import Metrics
-from game.ui.widgets import UI, Button, Label, Widget
+from game.ui.widgets import UI, Button, Label, Widget, draw_panel
 
 TREND = (255, 120, 200)  # the trend line: neither the dots' cyan nor the best's yellow
 
@@ -62,26 +61,12 @@ def _numbers(key: str) -> tuple[str, str, str] | None:
 
 
 class Panel(Widget):
-    """A rounded panel the labels of one part of the screen sit on."""
+    """A neon-edged panel the labels of one part of the screen sit on."""
 
     focusable = False
 
-    def __init__(self, rect: pygame.Rect, key: str, glowing: bool) -> None:
-        super().__init__(rect, key)
-        self.glowing = glowing
-
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
-        draw_panel(surface, self.rect, ui.m, self.glowing)
-
-
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: Metrics, glowing: bool) -> None:
-    radius = m.gap
-    if glowing:
-        halo = glow.glow_rect(rect.size, theme.ACCENT, m.gap, width=2, corner=radius)
-        add_halo_around(surface, halo, rect)  # the panel covers the rest
-    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
-    edge = theme.TEXT_DIM if not glowing else theme.PRIMARY_HI
-    pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+        draw_panel(surface, self.rect, ui, edge=theme.PRIMARY_HI, halo=theme.GLOW_ACCENT)
 
 
 @dataclass
@@ -93,22 +78,21 @@ class Chart:
     rect: pygame.Rect  # the panel
     picture: pygame.Surface
     at: tuple[int, int]  # where the picture goes
-    glowing: bool
     plot: pygame.Rect | None = None
     labels: list[pygame.Rect] = field(default_factory=list)
     points: list[tuple[int, int]] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
 
 
-class ChartView(Widget):
-    focusable = False
+class ChartView(Panel):
+    """The recent-times chart's panel, with the chart's picture on it."""
 
     def __init__(self, chart: Chart) -> None:
         super().__init__(chart.rect, "chart")
         self.chart = chart
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
-        draw_panel(surface, self.rect, ui.m, self.chart.glowing)
+        super().draw(surface, ui, focused)
         surface.blit(self.chart.picture, self.chart.at)
 
 
@@ -125,9 +109,10 @@ def draw_chart(
     m, fonts = ui.m, ui.fonts
     area = rect.inflate(-m.gap, -m.gap)  # inside the panel's rounded corners
     picture = pygame.Surface(area.size)
-    picture.fill(theme.PANEL)
+    fill = theme.HC_PANEL if high_contrast else theme.PANEL  # the panel's own fill
+    picture.fill(fill)
     glowing = not high_contrast
-    chart = Chart(pygame.Rect(rect), picture, area.topleft, glowing)
+    chart = Chart(pygame.Rect(rect), picture, area.topleft)
     inner = picture.get_rect().inflate(-m.gap, -m.gap)
     small = max(fonts.floor, round(m.font * 0.8))
     dim = theme.TEXT if high_contrast else theme.TEXT_DIM
@@ -238,7 +223,7 @@ def draw_chart(
         else:
             pygame.draw.circle(picture, colour, (x, y), r)
             if fastest:
-                pygame.draw.circle(picture, theme.PANEL, (x, y), max(1, r // 2))
+                pygame.draw.circle(picture, fill, (x, y), max(1, r // 2))
     # the legend below the plot: the trend's swatch and words, the best line's and its time
     legend = pygame.Rect(body.x, body.bottom - legend_h, body.w, line_h)
     best_row = legend if one_row else legend.move(0, line_h)
@@ -345,9 +330,8 @@ class StatsScene(Scene):
             (_("Best streak"), str(s.best_streak)),
         ]
         line = max(min(m.unit * 7 // 10, box.h // 12), self.floor_line())
-        glowing = not self.app.settings.high_contrast
         top = pygame.Rect(box.x, box.y, box.w, line * len(figures) + m.gap)
-        widgets: list[Widget] = [Panel(top, "figures", glowing)]
+        widgets: list[Widget] = [Panel(top, "figures")]
         row_box = top.inflate(-2 * m.gap, -m.gap)
         for i, (name, value) in enumerate(figures):
             row = pygame.Rect(row_box.x, row_box.y + i * line, row_box.w, line)
@@ -367,13 +351,13 @@ class StatsScene(Scene):
                 )
             )
         rates = pygame.Rect(box.x, top.bottom + m.gap, box.w, box.bottom - top.bottom - m.gap)
-        widgets += self.rates(m, rates, line, glowing)
+        widgets += self.rates(m, rates, line)
         return widgets
 
-    def rates(self, m: Metrics, box: pygame.Rect, line: int, glowing: bool) -> list[Widget]:
+    def rates(self, m: Metrics, box: pygame.Rect, line: int) -> list[Widget]:
         if box.h < 2 * line:
             return []
-        widgets: list[Widget] = [Panel(box, "rates_panel", glowing)]
+        widgets: list[Widget] = [Panel(box, "rates_panel")]
         inner = box.inflate(-2 * m.gap, -m.gap)
         widgets.append(
             Label(
@@ -501,8 +485,7 @@ class StatsScene(Scene):
             self.app.settings.high_contrast,
         )
         panel = pygame.Rect(box.x, box.bottom - list_h, box.w, list_h)
-        glowing = not self.app.settings.high_contrast
-        widgets: list[Widget] = [ChartView(self.chart), Panel(panel, "best_panel", glowing)]
+        widgets: list[Widget] = [ChartView(self.chart), Panel(panel, "best_panel")]
         inner = panel.inflate(-2 * m.gap, -m.gap)
         widgets.append(
             Label(

@@ -163,7 +163,7 @@ class Preview:
         r, g, b = self.accent
         dim = (r // 2, g // 2, b // 2)
         halo = glow.glow_rect(rect.size, dim, max(3, s // 5), width=max(2, s // 16))
-        add_halo_around(surface, halo, rect)
+        glow.add_under(surface, halo, rect)  # the board covers the rest
 
     def _draw_turf(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         from game.moleturf import sprites
@@ -337,20 +337,6 @@ def _front_glow(s: int, colour: tuple[int, int, int], fade: int) -> pygame.Surfa
 
 
 _fronts: dict[tuple, pygame.Surface] = {}
-
-
-def add_halo_around(surface: pygame.Surface, halo: pygame.Surface, rect: pygame.Rect) -> None:
-    """Add a glow sprite centred on ``rect`` to the four bands around it only: for a halo
-    beneath something opaque that covers ``rect`` (half the pixels of a whole blit or less)."""
-    at = halo.get_rect(center=rect.center)
-    for band in (
-        pygame.Rect(at.x, at.y, at.w, rect.y - at.y),
-        pygame.Rect(at.x, rect.bottom, at.w, at.bottom - rect.bottom),
-        pygame.Rect(at.x, rect.y, rect.x - at.x, rect.h),
-        pygame.Rect(rect.right, rect.y, at.right - rect.right, rect.h),
-    ):
-        if band.w > 0 and band.h > 0:
-            surface.blit(halo, band.topleft, band.move(-at.x, -at.y), pygame.BLEND_ADD)
 
 
 def _new_mole(step: int) -> int | None:

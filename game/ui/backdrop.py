@@ -21,6 +21,7 @@ import math
 import pygame
 
 from game.ui import glow, theme
+from game.ui.layout import outside
 
 FLOOR_PERIOD = 6.0  # seconds for a floor line to glide one spacing
 SWEEP_PERIOD = 14.0  # seconds for the light band to cross the screen once
@@ -35,20 +36,6 @@ CALM_KEPT = 4  # shaded layers kept (one per screen with a board)
 def calm_reach(size: tuple[int, int]) -> int:
     """How far the shade behind a board fades out beyond it."""
     return max(12, min(size) // 30)
-
-
-def outside(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
-    """``area`` without ``hole``, as up to four rectangles (above, below, left, right)."""
-    hole = hole.clip(area)
-    if hole.w == 0 or hole.h == 0:
-        return [area]
-    parts = [
-        pygame.Rect(area.x, area.y, area.w, hole.y - area.y),
-        pygame.Rect(area.x, hole.bottom, area.w, area.bottom - hole.bottom),
-        pygame.Rect(area.x, hole.y, hole.x - area.x, hole.h),
-        pygame.Rect(hole.right, hole.y, area.right - hole.right, hole.h),
-    ]
-    return [p for p in parts if p.w > 0 and p.h > 0]
 
 
 def calm_hole(calm: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:

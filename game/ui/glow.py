@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.layout import outside
 from game.ui.text import BoundedCache, FontBook, surface_bytes
 
 GLOW_BUDGET = 48 * 2**20  # bytes of sprites kept (a full 1920x1080 halo is ~9 MB)
@@ -184,6 +185,25 @@ def glow_text(
 
     # the shipped fonts render a line the same in every FontBook: the book is not in the key
     return _kept(("text", text, px, bold, rgb, spread), make)
+
+
+def add_under(
+    surface: pygame.Surface, halo: pygame.Surface, rect: pygame.Rect, corner: int = 0
+) -> None:
+    """Add ``halo`` centred on ``rect`` (BLEND_ADD) for an opaque shape drawn over ``rect``
+    next, a rectangle with ``corner`` px rounded corners: only the bands around ``rect`` and
+    its four corners are added, the rest would be covered. The same picture as a whole blit,
+    for a fraction of its pixels."""
+    at = halo.get_rect(center=rect.center)
+    parts = outside(at, rect)
+    c = min(corner, rect.w // 2, rect.h // 2)
+    if c > 0:  # what the rounded corners leave uncovered
+        parts += [
+            pygame.Rect(x, y, c, c)
+            for x in (rect.x, rect.right - c)
+            for y in (rect.y, rect.bottom - c)
+        ]
+    surface.blits([(halo, p, p.move(-at.x, -at.y), pygame.BLEND_ADD) for p in parts])
 
 
 def halo_colour(colour: Colour, strength: float = 0.45) -> tuple[int, int, int]:

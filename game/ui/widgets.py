@@ -75,10 +75,15 @@ def add_glow(
     radius: int,
     width: int = 0,
     corner: int = 0,
+    covered: bool = False,
 ) -> None:
-    """Add the halo of ``rect`` (its outline when ``width``) as light (``game.ui.glow``)."""
+    """Add the halo of ``rect`` (its outline when ``width``) as light (``game.ui.glow``);
+    ``covered``: an opaque ``rect`` with ``corner`` rounding is drawn over it next."""
     halo = glow.glow_rect(rect.size, colour, radius, width, corner)
-    surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_ADD)
+    if covered:
+        glow.add_under(surface, halo, rect, corner)
+    else:
+        surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_ADD)
 
 
 def draw_panel(
@@ -96,7 +101,7 @@ def draw_panel(
     corner = m.gap if corner is None else corner
     line = max(1, m.unit // 30)
     if halo is not None and not ui.plain:
-        add_glow(surface, rect, halo, max(4, m.gap), line * 2, corner)
+        add_glow(surface, rect, halo, max(4, m.gap), line * 2, corner, covered=True)
     pygame.draw.rect(surface, theme.HC_PANEL if ui.plain else fill, rect, border_radius=corner)
     pygame.draw.rect(surface, theme.HC_EDGE if ui.plain else edge, rect, line, border_radius=corner)
 

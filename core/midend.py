@@ -182,8 +182,41 @@ class Session:
         return session
 
 
-def read_entries(document: Any, kind: str) -> list[Entry]:
-    """The checked move log of a document of ``kind`` (ValueError when it is not one)."""
+@dataclass(frozen=True)
+class Summary:
+    """What a menu row or a replay's first frame shows of a game document, read without the
+    game's rules (``summarize``): its kind, board parameters, layout as written, time played
+    and number of moves. Only ``Session.from_document`` (every move replayed) says the game
+    can be played; a summary says the file is worth opening."""
+
+    kind: str
+    params: dict[str, Any]
+    layout: Any
+    elapsed_ms: int
+    moves: int
+
+
+def summarize(document: Any, kind: str, check_params: Callable[[Any], Any]) -> Summary:
+    """The summary of a document of ``kind``, its parameters checked by the game's
+    ``check_params`` (a ValueError for what it refuses). It refuses only what
+    ``from_document`` refuses too, so a file a summary refuses could never be played."""
+    moves = _checked_header(document, kind)
+    try:
+        params = document["params"]
+        if not isinstance(params, dict):
+            raise ValueError("the game file's board parameters must be an object")
+        check_params(params)
+        elapsed = _count(document["elapsed_ms"], "the time played", MAX_TIME_MS)
+        layout = document["layout"]
+    except KeyError as missing:
+        raise ValueError(f"the game file has no {missing} field") from None
+    except (TypeError, OverflowError) as bad:
+        raise ValueError(f"the game file is damaged: {bad}") from None
+    return Summary(kind, params, layout, elapsed, len(moves))
+
+
+def _checked_header(document: Any, kind: str) -> list[Any]:
+    """A document's version and kind checked; its raw move list (not yet read)."""
     if not isinstance(document, dict):
         raise ValueError("a game file must hold a JSON object")
     version = document.get("version")
@@ -201,6 +234,12 @@ def read_entries(document: Any, kind: str) -> list[Entry]:
         raise ValueError("the game file's moves must be a list")
     if len(moves) > MAX_MOVES:
         raise ValueError(f"the game file has {len(moves)} moves; at most {MAX_MOVES} are read")
+    return moves
+
+
+def read_entries(document: Any, kind: str) -> list[Entry]:
+    """The checked move log of a document of ``kind`` (ValueError when it is not one)."""
+    moves = _checked_header(document, kind)
     entries = []
     last = 0
     for k, raw in enumerate(moves):

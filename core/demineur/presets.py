@@ -8,6 +8,7 @@ numpy and the game's kernels.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core.checks import as_int
 
@@ -34,6 +35,7 @@ PRESETS: dict[str, Preset] = {
         Preset("marathon", 80, 40, 240),
     )
 }
+LEVEL_NAMES = (*PRESETS, "custom")
 
 
 def check_size(cols: object, rows: object, mines: object) -> tuple[int, int, int]:
@@ -56,3 +58,33 @@ def check_size(cols: object, rows: object, mines: object) -> tuple[int, int, int
             f"(the first touch keeps a 3x3 square free), not {mines}"
         )
     return cols, rows, mines
+
+
+def check_level(level: object, cols: int, rows: int, mines: int) -> str:
+    """A level name that matches the board: a preset's name for its own size, else custom."""
+    if level not in LEVEL_NAMES:
+        raise ValueError(f"the level must be one of {', '.join(LEVEL_NAMES)}, not {level!r}")
+    if level != "custom":
+        p = PRESETS[level]
+        if (p.cols, p.rows, p.mines) != (cols, rows, mines):
+            raise ValueError(
+                f"the {level} level is {p.cols}x{p.rows} with {p.mines} mines, "
+                f"not {cols}x{rows} with {mines}"
+            )
+    return level
+
+
+def check_params(params: dict[str, Any]) -> tuple[str, int, int, int]:
+    """A game document's board parameters as far as they can be read without the rules:
+    level, columns, rows and mines (a fixed layout may be denser than ``check_size``
+    allows; the rules check the layout itself when the game is opened)."""
+    cols, rows = as_int(params["cols"], "columns"), as_int(params["rows"], "rows")
+    mines = as_int(params["mines"], "mines")
+    for name, side in (("columns", cols), ("rows", rows)):
+        if not 1 <= side <= MAX_SIDE:
+            raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, not {side}")
+    if not 0 <= mines < cols * rows:
+        raise ValueError(f"a {cols}x{rows} board holds fewer than {cols * rows} mines, not {mines}")
+    if not isinstance(params["no_guess"], bool):
+        raise ValueError("no_guess must be true or false")
+    return check_level(params["level"], cols, rows, mines), cols, rows, mines

@@ -16,11 +16,11 @@ import numpy as np
 
 from core.checks import as_int
 from core.demineur import score
-from core.demineur.rules import PRESETS, Minesweeper, check_size, execute_move, interpret_move
+from core.demineur.presets import check_level
+from core.demineur.rules import Minesweeper, check_size, execute_move, interpret_move
 from core.midend import Session
 from core.moves import Move, Refusal
 
-LEVEL_NAMES = (*PRESETS, "custom")
 MAX_CLICKS = 10**9  # a saved game's click count; far beyond any game
 
 
@@ -157,20 +157,6 @@ class DemineurSession(Session):
             mask = None if layout is None else rows_array(layout, rows, cols, "layout")
             game = Minesweeper(cols, rows, mines, seed=seed, no_guess=no_guess, layout=mask)
         return cls(game, params["level"], clock)
-
-
-def check_level(level: object, cols: int, rows: int, mines: int) -> str:
-    """A level name that matches the board: a preset's name for its own size, else custom."""
-    if level not in LEVEL_NAMES:
-        raise ValueError(f"the level must be one of {', '.join(LEVEL_NAMES)}, not {level!r}")
-    if level != "custom":
-        p = PRESETS[level]
-        if (p.cols, p.rows, p.mines) != (cols, rows, mines):
-            raise ValueError(
-                f"the {level} level is {p.cols}x{p.rows} with {p.mines} mines, "
-                f"not {cols}x{rows} with {mines}"
-            )
-    return level
 
 
 def rows_text(grid: np.ndarray) -> list[str]:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from core.checks import as_int
 
 if TYPE_CHECKING:
     import numpy as np
@@ -20,6 +22,23 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 1
 SECTORS = 30
 SIDE = 9
+SHIELDS = 3  # a game's shields (mistakes it survives), every sector's number
+
+
+def check_params(params: dict[str, Any]) -> tuple[int | None, int]:
+    """A game document's parameters as far as they can be read without the rules: its
+    sector (None for a board of its own) and shields; the rules check its board itself."""
+    shields = as_int(params["shields"], "shields")
+    if not 1 <= shields <= SHIELDS:
+        raise ValueError(f"a Mole Turf game has 1 to {SHIELDS} shields, not {shields}")
+    sector = params["sector"]
+    if sector is not None:
+        sector = as_int(sector, "sector")
+        if not 1 <= sector <= SECTORS:
+            raise ValueError(f"the sectors are 1..{SECTORS}, not {sector}")
+        if shields != SHIELDS:
+            raise ValueError(f"a sector is played with {SHIELDS} shields, not {shields}")
+    return sector, shields
 
 
 @dataclass(frozen=True)

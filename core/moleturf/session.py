@@ -25,10 +25,8 @@ from core.moleturf.rules import (
     interpret_drag,
     interpret_move,
 )
-from core.moleturf.sectors import load_sectors
+from core.moleturf.sectors import SHIELDS, check_params, load_sectors
 from core.moves import Move, Refusal
-
-SHIELDS = 3
 
 
 @cache
@@ -121,18 +119,8 @@ class MoleTurfSession(Session):
             raise ValueError("the game file's board parameters must be an object")
         if seed is not None:
             raise ValueError("a Mole Turf game file has no seed")
-        shields = as_int(params["shields"], "shields")
-        if not 1 <= shields <= SHIELDS:
-            raise ValueError(f"a Mole Turf game has 1 to {SHIELDS} shields, not {shields}")
+        sector, shields = check_params(params)
         game = MoleTurf(layout, shields=shields)
-        sector = params["sector"]
-        if sector is not None:
-            sector = as_int(sector, "sector")
-            boards = _sector_boards()
-            if not 1 <= sector <= len(boards):
-                raise ValueError(f"the sectors are 1..{len(boards)}, not {sector}")
-            if not np.array_equal(game.regions, boards[sector - 1]):
-                raise ValueError(f"the game file's board is not the board of sector {sector}")
-            if shields != SHIELDS:
-                raise ValueError(f"a sector is played with {SHIELDS} shields, not {shields}")
+        if sector is not None and not np.array_equal(game.regions, _sector_boards()[sector - 1]):
+            raise ValueError(f"the game file's board is not the board of sector {sector}")
         return cls(game, sector, clock)

@@ -1,6 +1,8 @@
 """The Démineur screen driven headless: posted events through the real input translator, and
 intents as each device sends them."""
 
+import json
+
 import numpy as np
 import pygame
 import pytest
@@ -434,6 +436,31 @@ def test_an_unfinished_game_is_saved_on_close_and_offered_again(tmp_path, clock)
     assert scene.session.clicks == 2
     assert [e.move for e in scene.session.log] == [("reveal", 4, 4), ("flag", *flagged)]
     pygame.display.quit()
+
+
+def test_a_saved_game_that_cannot_be_replayed_is_told_when_resumed(tmp_path):
+    """The Resume row comes from the file's summary; the whole file is replayed only when
+    the player resumes it: a move that cannot be made is told then, and the screen stays."""
+    session = DemineurSession(Minesweeper(9, 9, 10, seed=3), "beginner")
+    session.act("tap", 4, 4)
+    document = session.to_document()
+    document["moves"].append([500, "reveal", 40, 40])  # off the board
+    (tmp_path / GAME_FILE).write_text(json.dumps({"version": 1, "data": document}))
+    app = App(Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path)))
+    try:
+        app.open_game("demineur")
+        levels = app.scenes.top
+        resume = next(w for w in levels.widgets if w.key == "resume")
+        assert "Beginner" in resume.text and not app.notices
+        resume.confirm()
+        assert app.scenes.top is levels  # no game opens
+        [(text, _until)] = app.notices
+        assert GAME_FILE in text and "damaged" in text
+        assert "resume" not in [w.key for w in levels.widgets]
+        assert list(tmp_path.glob(GAME_FILE + ".damaged-*"))  # kept for whoever looks
+        app.draw(0)
+    finally:
+        app.close()
 
 
 def test_custom_boards_are_validated_with_a_clear_message(app):

@@ -59,14 +59,27 @@ def loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
     return sorted(n for n in names if any(m == n or m.startswith(n + ".") for m in modules))
 
 
-def played_before(data: Path) -> None:
-    """A returning player's files: Démineur statistics and Mole Turf progress, no game open."""
+def played_before(data: Path, unfinished: bool = False) -> None:
+    """A returning player's files: Démineur statistics and Mole Turf progress, and with
+    ``unfinished`` a game left in each (the screens offer to resume them)."""
     from game.demineur.store import StatsBook
+    from game.demineur.store import save_game as save_demineur
     from game.moleturf import store
     from game.platform.storage import Storage
 
     storage = Storage(data)
     try:
+        if unfinished:
+            from core.demineur.rules import Minesweeper
+            from core.demineur.session import DemineurSession
+            from core.moleturf.session import MoleTurfSession
+
+            left = DemineurSession(Minesweeper(30, 16, 60, seed=7), "expert")
+            left.act("tap", 8, 15)
+            save_demineur(storage, left)
+            sector = MoleTurfSession.new(load_sectors()[1].regions, sector=2)
+            sector.act("mark", 0, 0)
+            store.save_game(storage, sector)
         book = StatsBook(storage)
         book.record("9x9/10", True, 41250)
         book.record("16x10/25", False, 8000)
@@ -80,7 +93,9 @@ def played_before(data: Path) -> None:
         storage.close()
 
 
-@pytest.mark.parametrize("returning", [False, True], ids=["first start", "returning player"])
+@pytest.mark.parametrize(
+    "returning", ["", "played", "unfinished"], ids=["first start", "returning player", "games left"]
+)
 @pytest.mark.parametrize(
     ("args", "not_loaded"),
     [
@@ -92,7 +107,7 @@ def played_before(data: Path) -> None:
 )
 def test_a_screen_opens_without_the_board_machinery(tmp_path, args, not_loaded, returning):
     if returning:
-        played_before(tmp_path)
+        played_before(tmp_path, unfinished=returning == "unfinished")
     modules = first_frame_modules(tmp_path, *args)
     assert loaded(modules, NO_BOARD + EVERYWHERE + not_loaded) == []
 

@@ -5,24 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
 from core.demineur.presets import MAX_SIDE, PRESETS, PROTECTED
 from core.demineur.stats import board_key
+from core.midend import Summary
 from game.demineur import sprites
 from game.demineur.hud import format_time
-from game.demineur.store import StatsBook, forget_game, load_game
+from game.demineur.store import StatsBook, forget_game, load_game, peek_game
 from game.i18n import LEVEL_NAMES, _, board_size, ngettext
 from game.platform.schemas import CUSTOM_MAX_SIDE
 from game.shell.scene import Host, Scene
 from game.ui import glow, theme
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import Button, Label, SettingRow, Widget
-
-if TYPE_CHECKING:  # the rules, numpy and the kernels load with a saved game or a new one
-    from core.demineur.session import DemineurSession
 
 
 @dataclass(frozen=True)
@@ -47,9 +44,10 @@ class Level:
         return _(LEVEL_NAMES[self.name]) if self.name in LEVEL_NAMES else _("Custom board")
 
 
-def level_of(session: DemineurSession) -> Level:
-    g = session.game
-    return Level(session.level, g.cols, g.rows, g.mines)
+def level_of(saved: Summary) -> Level:
+    """The level of a saved game, from its summary."""
+    p = saved.params
+    return Level(p["level"], p["cols"], p["rows"], p["mines"])
 
 
 def custom_problem(cols: int, rows: int, mines: int) -> str | None:
@@ -85,11 +83,11 @@ class LevelScene(Scene):
         self.custom = list(app.settings.custom_board)  # columns, rows, mines
         self.problem = custom_problem(*self.custom)
         self.clock = app.clock
-        self.saved = load_game(app.storage, self.clock)
+        self.saved = peek_game(app.storage)  # replayed only when the player resumes it
         self._icons: dict[tuple[str, int, bool], pygame.Surface] = {}
 
     def resume(self) -> None:
-        self.saved = load_game(self.app.storage, self.clock)
+        self.saved = peek_game(self.app.storage)
         super().resume()
 
     def build(self, m: Metrics) -> list[Widget]:
@@ -260,10 +258,15 @@ class LevelScene(Scene):
         self.app.open_scene("demineur.play", level, self.book)
 
     def resume_saved(self) -> None:
-        saved, self.saved = self.saved, None
-        if saved is None:
+        if self.saved is None:
             return  # the Resume row is shown only with a saved game
-        self.app.open_scene("demineur.play", level_of(saved), self.book, saved)
+        self.saved = None
+        session = load_game(self.app.storage, self.clock)
+        if session is None:  # damaged (set aside, and the app tells the player) or gone
+            self.relayout()
+            return
+        level = Level(session.level, session.game.cols, session.game.rows, session.game.mines)
+        self.app.open_scene("demineur.play", level, self.book, session)
 
     def open_stats(self) -> None:
         self.app.open_scene("demineur.stats", self.book)

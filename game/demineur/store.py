@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
-from core.demineur.presets import PRESETS
+from core.demineur.presets import PRESETS, check_params
 from core.demineur.stats import Statistics, board_key
+from core.midend import Summary, summarize
 from game.platform.schemas import RECENT, DemineurStats, GameDocument
 from game.platform.storage import Storage
 
@@ -101,6 +102,18 @@ def load_game(storage: Storage, clock) -> DemineurSession | None:
         return session
 
     return storage.load_json(GAME_FILE, GameDocument, lambda: None, FILE_VERSION, validate)
+
+
+def peek_game(storage: Storage) -> Summary | None:
+    """The unfinished game's summary (its level and time played) for the Resume row, read
+    without the rules: ``load_game`` replays it when the player resumes it."""
+    return storage.load_json(
+        GAME_FILE,
+        GameDocument,
+        lambda: None,
+        FILE_VERSION,
+        lambda data: summarize(data, "demineur", check_params),
+    )
 
 
 def save_game(storage: Storage, session: DemineurSession) -> None:

@@ -160,15 +160,15 @@ class SectorMap(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.progress = load_progress(app.storage)  # a damaged file: the app tells the player
-        self.saved = store.load_game(app.storage)
+        self.saved = store.peek_game(app.storage)  # replayed only when the player goes back
         self.best: int | None = None  # the cleared sector whose best game "Watch" shows
 
     def resume(self) -> None:
-        self.saved = store.load_game(self.app.storage)
+        self.saved = store.peek_game(self.app.storage)
         super().resume()
 
     def in_play(self, number: int) -> bool:
-        return self.saved is not None and self.saved.sector == number
+        return self.saved is not None and self.saved.params["sector"] == number
 
     def build(self, m: Metrics) -> list[Widget]:
         widgets = self.header(m, _("Cyber Mole Turf: sectors"), back=True, howto="moleturf")
@@ -269,7 +269,10 @@ class SectorMap(Scene):
             return
         if number in self.progress.cleared:
             self.best = number  # back on the map, Watch offers this sector's best game
-        saved = self.saved if self.in_play(number) else None
+        saved = store.load_game(self.app.storage) if self.in_play(number) else None
+        if saved is None or saved.sector != number:
+            saved = None  # damaged (the app tells the player) or gone: the sector starts anew
+            self.saved = None
         self.app.open_scene("moleturf.play", self.progress, number, saved)
 
     def prompts(self) -> list[tuple[str, str]]:

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from core.midend import DOCUMENT_VERSION
-from core.moleturf.sectors import Sector, load_sectors, load_stars
+from core.midend import DOCUMENT_VERSION, Summary, summarize
+from core.moleturf.sectors import Sector, check_params, load_sectors, load_stars
 from game.platform.schemas import SECTORS, GameDocument, MoleTurfProgress
 from game.platform.storage import Storage
 
@@ -154,6 +154,19 @@ def load_game(storage: Storage, clock: Callable[[], float] | None = None):
         return session
 
     return storage.load_json(GAME_FILE, GameDocument, lambda: None, FILE_VERSION, validate)
+
+
+def peek_game(storage: Storage) -> Summary | None:
+    """The sector in play's summary for the map (which sector, the time played), read
+    without the rules: ``load_game`` replays it when the player goes back to it."""
+
+    def in_play(data: Any) -> Summary:
+        found = summarize(data, "moleturf", check_params)
+        if found.params["sector"] is None:
+            raise ValueError("only a sector in play is kept to be resumed")
+        return found
+
+    return storage.load_json(GAME_FILE, GameDocument, lambda: None, FILE_VERSION, in_play)
 
 
 def save_game(storage: Storage, session: MoleTurfSession) -> None:

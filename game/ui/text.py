@@ -239,23 +239,51 @@ class FontBook:
         cached = self._fits.get(key)
         if cached is not None:
             return cached
-        w, h = box
-        result = None
         pieces = words(text)
-        for s in range(size, low - 1, -1):
-            font = self.font(s, bold)
-            lines = wrap(text, font, w)
-            widest = max(font.size(line)[0] for line in lines)
-            line_h = font.get_linesize()
-            fits = len(lines) <= max_lines and widest <= w and line_h * len(lines) <= h
-            # a word wider than the box would be cut mid-word ("Nagyítá/s"): a smaller size first
-            fits = fits and all(font.size(p)[0] <= w for p in pieces)
-            result = Fitted(s, bold, tuple(lines), line_h, widest, fits)
-            if fits:
-                break
-        assert result is not None  # the loop runs at least once: size >= low
+        tried: dict[int, Fitted] = {}
+
+        def at(s: int) -> Fitted:
+            if s not in tried:
+                tried[s] = self._layout(text, pieces, box, s, bold, max_lines)
+            return tried[s]
+
+        # The largest size that fits, found by trying a few sizes rather than every one from
+        # the top (each size is a font face of its own, ~0.5 MiB: a number squeezed into a
+        # small tile opened 17 of them): the size the box's scale suggests, then one at a
+        # time up or down from there.
+        result = at(size)
+        if not result.fits and size > low:
+            scale = min(box[0] / max(1, result.width), box[1] / max(1, result.height))
+            s = max(low, min(size - 1, int(size * scale)))
+            if at(s).fits:
+                while s + 1 < size and at(s + 1).fits:
+                    s += 1
+            else:
+                while s > low and not at(s).fits:
+                    s -= 1
+            result = at(s)
         self._fits.put(key, result, ENTRY_BYTES + _text_bytes(text, *result.lines))
         return result
+
+    def _layout(
+        self,
+        text: str,
+        pieces: list[str],
+        box: tuple[int, int],
+        size: int,
+        bold: bool,
+        max_lines: int,
+    ) -> Fitted:
+        """``text`` wrapped to ``box``'s width at ``size``, and whether it fits the box."""
+        w, h = box
+        font = self.font(size, bold)
+        lines = wrap(text, font, w)
+        widest = max(font.size(line)[0] for line in lines)
+        line_h = font.get_linesize()
+        fits = len(lines) <= max_lines and widest <= w and line_h * len(lines) <= h
+        # a word wider than the box would be cut mid-word ("Nagyítá/s"): a smaller size first
+        fits = fits and all(font.size(p)[0] <= w for p in pieces)
+        return Fitted(size, bold, tuple(lines), line_h, widest, fits)
 
     def render_line(self, line: str, size: int, bold: bool, colour) -> pygame.Surface:
         key = (line, size, bold, tuple(colour))

@@ -9,10 +9,13 @@ is a bare script that imports numpy and pygame, calls ``pygame.init()``, opens a
 window, fills it, flips it once, saves it as a BMP exactly as the screens save their first
 frame (the save itself costs ~3 MiB of peak memory: both pay it, or the screens alone would
 carry it) and quits. The
-commands take turns (bare, launcher, Mole Turf, Démineur, kiosk, replay, bare, ...) after
+commands take turns (bare, launcher, Mole Turf, Démineur, ..., bare, ...) after
 one warm-up round (which also writes the bytecode cache, as installing does), so a machine
 that speeds up or slows down during the run shifts them all alike; each screen's ratio is
 taken against the bare run of the same round.
+The screens: the launcher, each game opened directly (a first start, and a returning player
+with an unfinished game to resume: an expert Démineur game after its first reveal, Mole Turf
+sector 2 with three marks), the kiosk, and each game's replay of those two games.
 Headless (SDL dummy drivers), so the window costs what SDL's off-screen driver costs.
 
 Goal (issue 19): every screen within 1.3x the bare time and 8 MiB of its memory.
@@ -31,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bench.figures import figure, spread
@@ -51,25 +55,67 @@ pygame.quit()
 """
 
 SIZE = ["--windowed", "--size", "1280x800", "--lang", "en", "--frames", "1"]
-SCREENS = {
-    "launcher": [],
-    "Mole Turf (--game moleturf)": ["--game", "moleturf"],
-    "Démineur (--game demineur)": ["--game", "demineur"],
-    "kiosk (--kiosk)": ["--kiosk"],
-    "Démineur replay (--replay)": ["--replay"],  # the file is written by replay_file
-}
 
 
-def replay_file(folder: Path) -> Path:
-    """A beginner game after its first reveal, as a player would share it."""
+def kiosk_config(folder: Path) -> list[str]:
+    (folder / "kiosk.json").write_text('{"version": 1, "pin": "4711"}\n')
+    return ["--kiosk"]
+
+
+def demineur_document() -> dict:
+    """An expert game after its first reveal, as a player leaves or shares it."""
     from core.demineur.rules import Minesweeper
     from core.demineur.session import DemineurSession
 
-    session = DemineurSession(Minesweeper(9, 9, 10, seed=7), "beginner")
-    session.act("tap", 4, 4)
-    path = folder / "replay.json"
-    path.write_text(json.dumps(session.to_document()))
-    return path
+    session = DemineurSession(Minesweeper(30, 16, 60, seed=7), "expert")
+    session.act("tap", 8, 15)
+    return session.to_document()
+
+
+def moleturf_document() -> dict:
+    """Sector 2 with a few moves made."""
+    from core.moleturf.sectors import load_sectors
+    from core.moleturf.session import MoleTurfSession
+
+    session = MoleTurfSession.new(load_sectors()[1].regions, sector=2)
+    for r, c in ((0, 0), (1, 1), (2, 2)):
+        session.act("mark", r, c)
+    return session.to_document()
+
+
+def left_in(name: str, document: dict, game: str) -> Callable[[Path], list[str]]:
+    """A returning player's data folder with an unfinished game, which the game's first
+    screen offers to resume."""
+
+    def prepare(folder: Path) -> list[str]:
+        (folder / name).write_text(json.dumps({"version": 1, "data": document}))
+        return ["--game", game]
+
+    return prepare
+
+
+def replay_of(document: dict) -> Callable[[Path], list[str]]:
+    def prepare(folder: Path) -> list[str]:
+        path = folder / "replay.json"
+        path.write_text(json.dumps(document))
+        return ["--replay", str(path)]
+
+    return prepare
+
+
+def screen_setups() -> dict[str, Callable[[Path], list[str]]]:
+    """Each screen's name and what puts its data folder in place (its arguments)."""
+    demineur, moleturf = demineur_document(), moleturf_document()
+    return {
+        "launcher": lambda _folder: [],
+        "Mole Turf (--game moleturf)": lambda _folder: ["--game", "moleturf"],
+        "Démineur (--game demineur)": lambda _folder: ["--game", "demineur"],
+        "Mole Turf, a sector left to resume": left_in("moleturf_game.json", moleturf, "moleturf"),
+        "Démineur, a game left to resume": left_in("demineur_game.json", demineur, "demineur"),
+        "kiosk (--kiosk)": kiosk_config,
+        "Démineur replay (--replay)": replay_of(demineur),
+        "Mole Turf replay (--replay)": replay_of(moleturf),
+    }
 
 
 def one_run(command: list[str], env: dict[str, str], frame: Path) -> tuple[float, float, float]:
@@ -106,13 +152,10 @@ def measure(quick: bool = False, rounds: int | None = None) -> dict:
         frames.mkdir()
         bare_frame = frames / "0.bmp"
         commands = {"bare numpy + pygame window": [sys.executable, "-c", BARE, str(bare_frame)]}
-        for name, extra in SCREENS.items():
+        for name, prepare in screen_setups().items():
             data = Path(tmp) / str(len(commands))
             data.mkdir()
-            if "--kiosk" in extra:
-                (data / "kiosk.json").write_text('{"version": 1, "pin": "4711"}\n')
-            if "--replay" in extra:
-                extra = [*extra, str(replay_file(data))]
+            extra = prepare(data)
             frame = frames / f"{len(commands)}.bmp"
             commands[name] = [
                 sys.executable, "-m", "game", *SIZE, "--data-dir", str(data), *extra,

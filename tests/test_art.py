@@ -166,6 +166,37 @@ def test_a_glow_is_made_once_and_fades_away_from_its_shape():
         glow.glow_rect((0, 40), theme.GLOW_ACCENT, 12)
 
 
+@pytest.mark.parametrize(
+    ("size", "radius", "width", "corner"),
+    [((927, 788), 13, 4, 26), ((600, 130), 13, 0, 13), ((40, 30), 12, 2, 8), ((300, 90), 6, 0, 0)],
+    ids=["launcher card", "filled panel", "smaller than its stretch", "square corners"],
+)
+def test_a_panel_kept_as_its_halo_bands_looks_as_with_the_whole_halo(size, radius, width, corner):
+    """A panel's halo is kept as the bands its opaque panel leaves uncovered: drawn with the
+    panel over it, the picture is the one the whole halo gives, pixel for pixel."""
+    rect = pygame.Rect((35, 41), size)
+    pictures = []
+    for banded in (False, True):
+        surface = pygame.Surface((size[0] + 110, size[1] + 120))
+        Backdrop().draw(surface)
+        if banded:
+            glow.add_under(
+                surface, glow.glow_under(size, theme.GLOW_ACCENT, radius, width, corner), rect
+            )
+        else:
+            halo = glow.glow_rect(size, theme.GLOW_ACCENT, radius, width, corner)
+            surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_ADD)
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=corner)
+        pictures.append(surface)
+    assert same(*pictures)
+    kept = sum(
+        s.get_pitch() * s.get_height()
+        for s, _at in glow.glow_under(size, theme.GLOW_ACCENT, radius, width, corner)
+    )
+    whole = glow.glow_rect(size, theme.GLOW_ACCENT, radius, width, corner)
+    assert size[0] < 100 or kept < whole.get_pitch() * whole.get_height() / 2
+
+
 def test_in_high_contrast_a_switch_on_looks_unlike_one_off():
     from game.ui.layout import metrics_for
     from game.ui.text import FontBook

@@ -162,7 +162,7 @@ class Preview:
             return
         r, g, b = self.accent
         dim = (r // 2, g // 2, b // 2)
-        halo = glow.glow_rect(rect.size, dim, max(3, s // 5), width=max(2, s // 16))
+        halo = glow.glow_under(rect.size, dim, max(3, s // 5), width=max(2, s // 16))
         glow.add_under(surface, halo, rect)  # the board covers the rest
 
     def _draw_turf(self, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -84,7 +84,7 @@ def paint_static(size: tuple[int, int]) -> pygame.Surface:
         bx = round(-w + i * (3 * w) / RAYS)
         pygame.draw.line(layer, theme.GRID_NEAR, (vx, horizon), (bx, h))
     # the horizon's glow and line
-    halo = glow.glow_rect((w, 2), theme.GLOW_ACCENT, max(8, h // 40))
+    halo = glow.glow_rect((w, 2), theme.GLOW_ACCENT, max(8, h // 40), keep=False)
     layer.blit(halo, halo.get_rect(center=(w // 2, horizon)), special_flags=pygame.BLEND_ADD)
     pygame.draw.line(layer, theme.PRIMARY_HI, (0, horizon), (w, horizon))
     # scanlines and a vignette (darker corners), shaded once: the scanlines from one strip

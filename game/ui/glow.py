@@ -27,16 +27,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.layout import outside
 from game.ui.text import BoundedCache, FontBook, surface_bytes
 
 GLOW_BUDGET = 48 * 2**20  # bytes of sprites kept (a full 1920x1080 halo is ~9 MB)
 GAIN = 2  # the halo's light is doubled after the blur: a thin line's halo stays visible
 ENTRY_BYTES = 200
 
-_cache: BoundedCache[tuple, pygame.Surface] = BoundedCache(GLOW_BUDGET)
-
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+Pieces = tuple[tuple[pygame.Surface, tuple[int, int]], ...]  # parts of a halo, placed
+
+_cache: BoundedCache[tuple, pygame.Surface] = BoundedCache(GLOW_BUDGET)
+_under: BoundedCache[tuple, Pieces] = BoundedCache(GLOW_BUDGET // 4)
 
 
 def pad(radius: int) -> int:
@@ -78,10 +79,16 @@ def _rgb(colour: Colour) -> tuple[int, int, int]:
 
 
 def glow_rect(
-    size: tuple[int, int], colour: Colour, radius: int, width: int = 0, corner: int = 0
+    size: tuple[int, int],
+    colour: Colour,
+    radius: int,
+    width: int = 0,
+    corner: int = 0,
+    keep: bool = True,
 ) -> pygame.Surface:
     """The halo of a ``size`` rectangle: filled (``width`` 0) or its outline ``width`` px
-    thick, with ``corner`` px rounded corners, spread ``radius`` px."""
+    thick, with ``corner`` px rounded corners, spread ``radius`` px. ``keep`` False: for a
+    picture painted once (a window-wide halo is ~1 MB that nothing would blit again)."""
     w, h = int(size[0]), int(size[1])
     if w <= 0 or h <= 0:
         raise ValueError(f"a glow needs a positive size, not {w}x{h}")
@@ -89,15 +96,69 @@ def glow_rect(
 
     def make() -> pygame.Surface:
         p = pad(radius)
-        # along a rectangle's sides, away from its corners, its halo does not change: blur a
-        # small one and stretch its middle row and column (a card's or a board's halo took
-        # 12-60 ms and several copies of its size, 8 MB of a launcher's start)
-        sw, sh = _small(w, h, radius, width, corner)
-        shape = pygame.Surface((sw + 2 * p, sh + 2 * p), pygame.SRCALPHA)
-        pygame.draw.rect(shape, (*rgb, 255), (p, p, sw, sh), width, border_radius=corner)
-        return _stretch(_blurred(shape, radius), (w + 2 * p, h + 2 * p))
+        return _stretch(_small_halo(w, h, rgb, radius, width, corner), (w + 2 * p, h + 2 * p))
 
+    if not keep:
+        return make()
     return _kept(("rect", w, h, rgb, radius, width, corner), make)
+
+
+def _small_halo(
+    w: int, h: int, rgb: tuple[int, int, int], radius: int, width: int, corner: int
+) -> pygame.Surface:
+    """The halo of a small rectangle that, stretched along its middle row and column, is the
+    halo of a ``w`` x ``h`` one: along a rectangle's sides, away from its corners, its halo
+    does not change (a card's or a board's halo blurred at its size took 12-60 ms and several
+    copies of its size, 8 MB of a launcher's start)."""
+    p = pad(radius)
+    sw, sh = _small(w, h, radius, width, corner)
+    shape = pygame.Surface((sw + 2 * p, sh + 2 * p), pygame.SRCALPHA)
+    pygame.draw.rect(shape, (*rgb, 255), (p, p, sw, sh), width, border_radius=corner)
+    return _blurred(shape, radius)
+
+
+def glow_under(
+    size: tuple[int, int], colour: Colour, radius: int, width: int = 0, corner: int = 0
+) -> Pieces:
+    """The parts of ``glow_rect``'s halo that an opaque ``size`` rectangle with ``corner`` px
+    rounded corners, drawn over it, leaves uncovered: the four bands around it and its four
+    corners, each with its place from the rectangle's top-left (``add_under`` adds them). Only
+    these are kept: a 927x788 card's halo is 0.4 MB where the whole one is 3.1 MB."""
+    w, h = int(size[0]), int(size[1])
+    if w <= 0 or h <= 0:
+        raise ValueError(f"a glow needs a positive size, not {w}x{h}")
+    rgb = _rgb(colour)
+
+    def make() -> Pieces:
+        p = pad(radius)
+        small = _small_halo(w, h, rgb, radius, width, corner)
+        sw, sh = small.get_size()
+
+        def part(x: int, y: int, pw: int, ph: int) -> pygame.Surface:
+            return small.subsurface((x, y, pw, ph)).copy()
+
+        # each band is a band of the small halo stretched along its length as glow_rect's is
+        pieces = [
+            (_grow(part(0, 0, sw, p), 0, w + 2 * p), (-p, -p)),
+            (_grow(part(0, sh - p, sw, p), 0, w + 2 * p), (-p, h)),
+            (_grow(part(0, p, p, sh - 2 * p), 1, h), (-p, 0)),
+            (_grow(part(sw - p, p, p, sh - 2 * p), 1, h), (w, 0)),
+        ]
+        c = min(corner, w // 2, h // 2)
+        if c > 0:  # what the rounded corners leave uncovered: beyond the stretch, as they are
+            pieces += [
+                (part(x, y, c, c), (dx, dy))
+                for (x, dx) in ((p, 0), (sw - p - c, w - c))
+                for (y, dy) in ((p, 0), (sh - p - c, h - c))
+            ]
+        return tuple(pieces)
+
+    key = ("under", w, h, rgb, radius, width, corner)
+    pieces = _under.get(key)
+    if pieces is None:
+        pieces = make()
+        _under.put(key, pieces, ENTRY_BYTES + sum(surface_bytes(s) for s, _at in pieces))
+    return pieces
 
 
 def shade_rect(
@@ -187,23 +248,10 @@ def glow_text(
     return _kept(("text", text, px, bold, rgb, spread), make)
 
 
-def add_under(
-    surface: pygame.Surface, halo: pygame.Surface, rect: pygame.Rect, corner: int = 0
-) -> None:
-    """Add ``halo`` centred on ``rect`` (BLEND_ADD) for an opaque shape drawn over ``rect``
-    next, a rectangle with ``corner`` px rounded corners: only the bands around ``rect`` and
-    its four corners are added, the rest would be covered. The same picture as a whole blit,
-    for a fraction of its pixels."""
-    at = halo.get_rect(center=rect.center)
-    parts = outside(at, rect)
-    c = min(corner, rect.w // 2, rect.h // 2)
-    if c > 0:  # what the rounded corners leave uncovered
-        parts += [
-            pygame.Rect(x, y, c, c)
-            for x in (rect.x, rect.right - c)
-            for y in (rect.y, rect.bottom - c)
-        ]
-    surface.blits([(halo, p, p.move(-at.x, -at.y), pygame.BLEND_ADD) for p in parts])
+def add_under(surface: pygame.Surface, pieces: Pieces, rect: pygame.Rect) -> None:
+    """Add the halo ``pieces`` of ``glow_under`` around ``rect`` (BLEND_ADD), for the opaque
+    shape drawn over ``rect`` next: the same picture as the whole halo's blit."""
+    surface.fblits([(s, (rect.x + dx, rect.y + dy)) for s, (dx, dy) in pieces], pygame.BLEND_ADD)
 
 
 def halo_colour(colour: Colour, strength: float = 0.45) -> tuple[int, int, int]:
@@ -213,5 +261,5 @@ def halo_colour(colour: Colour, strength: float = 0.45) -> tuple[int, int, int]:
 
 
 def cached_bytes() -> int:
-    """Bytes the glow sprites hold now (bounded by ``GLOW_BUDGET``)."""
-    return _cache.bytes
+    """Bytes the glow sprites hold now (bounded by ``GLOW_BUDGET`` and a quarter of it)."""
+    return _cache.bytes + _under.bytes

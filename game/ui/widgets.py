@@ -79,10 +79,10 @@ def add_glow(
 ) -> None:
     """Add the halo of ``rect`` (its outline when ``width``) as light (``game.ui.glow``);
     ``covered``: an opaque ``rect`` with ``corner`` rounding is drawn over it next."""
-    halo = glow.glow_rect(rect.size, colour, radius, width, corner)
     if covered:
-        glow.add_under(surface, halo, rect, corner)
+        glow.add_under(surface, glow.glow_under(rect.size, colour, radius, width, corner), rect)
     else:
+        halo = glow.glow_rect(rect.size, colour, radius, width, corner)
         surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_ADD)
 
 

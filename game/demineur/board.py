@@ -5,16 +5,18 @@ cell shows (hidden, flag, number, mine...) plus the hint mark on it. ``BoardView
 a surface of the viewport and the codes it last drew there (Tatham's drawstate): a frame
 redraws only the cells whose code changed, as one batch of blits of pre-rendered tiles, then
 puts the surface on the screen. Moving or zooming the view redraws the visible cells once.
+
+numpy is imported where codes are made or compared, not with the module: a board with every
+cell covered (``draw_covered``: a replay's first frame) is drawn without it.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
 import pygame
 
-from core.demineur.rules import Minesweeper
 from game.demineur.sprites import (
     EXPLODED,
     FLAG,
@@ -32,6 +34,11 @@ from game.demineur.sprites import (
 from game.ui import glow, theme
 from game.ui.text import FontBook
 
+if TYPE_CHECKING:
+    import numpy as np
+
+    from core.demineur.rules import Minesweeper
+
 MIN_TOUCH_CELL = 44  # px: a finger needs about this much (Metrics never goes below it)
 
 
@@ -47,6 +54,8 @@ def cell_codes(
     every mine shows, the exploded one apart, and wrong flags are crossed (the exploded mine
     and the wrong flags at once, whatever is pending); once won every mine shows a flag.
     """
+    import numpy as np
+
     revealed = game.revealed
     flagged = game.flagged
     codes = np.where(flagged, FLAG, HIDDEN).astype(np.int16)
@@ -70,6 +79,8 @@ def cell_codes(
 def _map_colours(p: Palette) -> np.ndarray:
     """The overview map's colour of every code (hidden cells by their neon edge's hue when
     the board glows: their dark fill would hardly stand out from the opened cells')."""
+    import numpy as np
+
     lut = np.empty((N_CODES, 3), np.uint8)
     for code in range(N_CODES):
         shows = code % MARK
@@ -107,7 +118,7 @@ class BoardView:
         self.max_cell = 96.0
         self._tiles: Tiles | None = None
         self._cache: pygame.Surface | None = None
-        self._drawn = np.full((rows, cols), -1, np.int16)
+        self._drawn: np.ndarray | None = None  # the code on each cell of the cache (by draw)
         self._geom: tuple | None = None
         self.redrawn = 0  # cells redrawn in the last frame (tests and the benchmark read it)
 
@@ -139,7 +150,7 @@ class BoardView:
             self.transposed = transposed
             rows, cols = self.game_shape
             self.rows, self.cols = (cols, rows) if transposed else (rows, cols)
-            self._drawn = np.full((self.rows, self.cols), -1, np.int16)
+            self._drawn = None
             self._geom = None
             opening = refit = True
         self.rect = pygame.Rect(rect)
@@ -267,12 +278,15 @@ class BoardView:
         A pan scrolls the cached viewport and draws only the cells it uncovers. ``quick``
         (a zoom gesture still moving): the last sharp drawing is scaled to the new zoom
         instead of drawing every cell at each step; the first frame without it is sharp."""
+        import numpy as np
+
         if self.transposed:
             codes = codes.T
         px = self.px
         geom = (px, self.origin, self.rect.size, self.palette)
-        if self._cache is None or self._cache.get_size() != self.rect.size:
-            self._cache = pygame.Surface(self.rect.size).convert()
+        cache = self._viewport()
+        if self._drawn is None:
+            self._drawn = np.full((self.rows, self.cols), -1, np.int16)
             self._geom = None
         if quick and self._geom is not None and self._geom[0] != px and geom[2:] == self._geom[2:]:
             self._draw_scaled(surface)
@@ -292,9 +306,37 @@ class BoardView:
             values = new[changed_r, changed_c].tolist()
             xs = (changed_c * px + x0).tolist()
             ys = (changed_r * px + y0).tolist()
-            self._cache.fblits([(tiles[v], (x, y)) for v, x, y in zip(values, xs, ys, strict=True)])
+            cache.fblits([(tiles[v], (x, y)) for v, x, y in zip(values, xs, ys, strict=True)])
             old[changed_r, changed_c] = new[changed_r, changed_c]
-        self._show(surface, self._cache, self.board_area(), offset)
+        self._show(surface, cache, self.board_area(), offset)
+
+    def draw_covered(self, surface: pygame.Surface) -> None:
+        """Every cell covered, as ``draw`` shows a board before its first move, without numpy
+        (a replay's first frame, drawn before its game is made). The cells are not recorded
+        as drawn: the next ``draw`` draws them all afresh."""
+        cache = self._viewport()
+        cache.fill(self.palette.gap)
+        self._geom = None
+        rows, cols = self.visible_cells()
+        px = self.px
+        x0 = cols.start * px - int(self.origin[0])
+        y0 = rows.start * px - int(self.origin[1])
+        hidden = self.tiles()[HIDDEN]
+        cache.fblits(
+            [
+                (hidden, (x0 + c * px, y0 + r * px))
+                for r in range(rows.stop - rows.start)
+                for c in range(cols.stop - cols.start)
+            ]
+        )
+        self._show(surface, cache, self.board_area())
+
+    def _viewport(self) -> pygame.Surface:
+        """The cached drawing of the viewport (made anew at a new size)."""
+        if self._cache is None or self._cache.get_size() != self.rect.size:
+            self._cache = pygame.Surface(self.rect.size).convert()
+            self._geom = None
+        return self._cache
 
     def board_area(self) -> pygame.Rect:
         """The board's part of the viewport, in viewport pixels (a small board is centred:
@@ -321,7 +363,7 @@ class BoardView:
     def _moved(self, geom: tuple) -> None:
         """The view moved or zoomed since the cache was drawn: after a pan keep what is still
         in view (scrolled), else start afresh."""
-        assert self._cache is not None
+        assert self._cache is not None and self._drawn is not None
         w, h = self.rect.size
         before, self._geom = self._geom, geom
         if before is not None and before[0] == geom[0] and before[2:] == geom[2:]:

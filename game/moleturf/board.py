@@ -8,14 +8,17 @@ Drawing follows Tatham's drawstate: the turf layer is made once per cell size an
 second opaque layer keeps what lies on each cell at rest; a frame redraws only the cells whose
 content changed since the last one, then blits that layer whole and draws what moves on top
 (a mole burrowing in, a mole in conflict, the one mole fidgeting, the hint, the cursor).
+
+numpy is imported where a game's arrays are read, not with the module: the turfs alone
+(``draw_turfs``: the editor, a replay's first frame) are drawn from any grid, lists too.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import pygame
 
 from game.moleturf.sprites import (
@@ -41,6 +44,9 @@ from game.moleturf.sprites import (
     pattern_colour,
 )
 from game.ui import glow, theme
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["CONFLICT", "MARK", "MARK_CORE", "TURF_RGB", "draw_cross", "draw_mole"]
 
@@ -84,7 +90,7 @@ class BoardView:
         self._layer: pygame.Surface | None = None  # the turfs
         self._layer_key: tuple | None = None
         self._contents = pygame.Surface((1, 1))  # the turfs and what lies on them at rest
-        self._codes = np.zeros((n, n), np.int8)  # what the content layer shows on each cell
+        self._codes: np.ndarray | None = None  # what the content layer shows on each cell
         self._tints: dict[int, pygame.Surface] = {}  # a conflict's red, by strength
         self._evidence: tuple[tuple, pygame.Surface] | None = None  # the hint's units
 
@@ -191,29 +197,30 @@ class BoardView:
         if look.cursor is not None:
             draw_cursor(surface, self.cell_rect(*look.cursor).move(ox, oy), look)
 
-    def draw_turfs(
-        self, surface: pygame.Surface, regions: np.ndarray, look: Look, offset=(0, 0)
-    ) -> None:
-        """Only the turfs of ``regions`` (any map, finished or not: the editor's), with the
-        board's halo and the patterns when ``look`` has them."""
-        turf = self._turf(np.asarray(regions), look)
+    def draw_turfs(self, surface: pygame.Surface, regions: Any, look: Look, offset=(0, 0)) -> None:
+        """Only the turfs of ``regions`` (any n x n map, finished or not: the editor's, a
+        replay's before its first move; an array or lists), with the board's halo and the
+        patterns when ``look`` has them: what ``draw`` shows of a board with nothing on it."""
+        turf = self._turf(regions, look)
         at = self.rect.move(offset)
         if not look.high_contrast:
             self._draw_halo(surface, at, look.alarm)
         surface.blit(turf, at)
 
-    def _turf(self, regions: np.ndarray, look: Look) -> pygame.Surface:
+    def _turf(self, regions: Any, look: Look) -> pygame.Surface:
         """The turf layer of ``regions`` (made anew only for another map, size or look)."""
-        key = (self.cell, regions.tobytes(), look.patterns, look.high_contrast)
+        key = (self.cell, _map_key(regions), look.patterns, look.high_contrast)
         if self._layer is None or self._layer_key != key:
             self._layer = self._turf_layer(regions, look.patterns, look.high_contrast)
             self._layer_key = key
             self._contents = self._layer.copy()
-            self._codes = np.zeros((self.n, self.n), np.int8)
+            self._codes = None  # the content layer shows the turfs alone
         return self._layer
 
     def _update_contents(self, game, look: Look, turf: pygame.Surface) -> None:
         """Redraw, on the content layer, the cells whose content changed since last frame."""
+        import numpy as np
+
         codes = np.full((self.n, self.n), EMPTY, np.int8)
         codes[game.auto_marks] = AUTO
         codes[game.marks] = MARKED
@@ -223,7 +230,7 @@ class BoardView:
             else:
                 codes[r, c] = PENDING
         codes[game.moles] = MOLE
-        changed = np.argwhere(codes != self._codes).tolist()
+        changed = np.argwhere(codes != (EMPTY if self._codes is None else self._codes)).tolist()
         self._codes = codes
         layer, s = self._contents, self.cell
         regions = game.regions
@@ -245,6 +252,8 @@ class BoardView:
 
     def _moving(self, game, look: Look) -> dict[tuple[int, int], tuple[str, int]]:
         """The moles animated this frame, with their animation and frame."""
+        import numpy as np
+
         moving: dict[tuple[int, int], tuple[str, int]] = {}
         moles = game.moles
         if look.reduced_motion:  # every change instant: only the conflict's still alarm pose
@@ -297,16 +306,17 @@ class BoardView:
             self._tints[level] = tint
         surface.blit(tint, box)
 
-    def _turf_layer(self, regions: np.ndarray, patterns: bool, high_contrast: bool):
+    def _turf_layer(self, regions: Any, patterns: bool, high_contrast: bool):
         """Fills, grid and turf borders (opaque, the board's size)."""
         n, s = self.n, self.cell
+        regions = [[int(k) for k in row] for row in regions]  # an array's rows or lists
         layer = pygame.Surface((n * s, n * s))
         layer.fill(GRID_BG)
         grid = max(1, s // 36)
         bold = max(3, s // 11) if not high_contrast else max(4, s // 8)
         for r in range(n):
             for c in range(n):
-                k = int(regions[r, c])
+                k = regions[r][c]
                 colour = TURF_RGB[k]
                 box = pygame.Rect(c * s, r * s, s, s)
                 layer.fill(colour, box)
@@ -323,11 +333,11 @@ class BoardView:
         half = bold // 2
         for r in range(n):
             for c in range(n):
-                k = regions[r, c]
+                k = regions[r][c]
                 x, y = c * s, r * s
-                if r + 1 < n and regions[r + 1, c] != k:
+                if r + 1 < n and regions[r + 1][c] != k:
                     layer.fill(edge, (x - half, y + s - half, s + bold, bold))
-                if c + 1 < n and regions[r, c + 1] != k:
+                if c + 1 < n and regions[r][c + 1] != k:
                     layer.fill(edge, (x + s - half, y - half, bold, s + bold))
         frame = max(2, bold // 2 + 1)
         pygame.draw.rect(layer, edge, layer.get_rect(), frame)
@@ -342,6 +352,8 @@ class BoardView:
         surface.blit(self._evidence[1], self.rect.move(ox, oy))
 
     def _evidence_layer(self, regions: np.ndarray, units: tuple[tuple, ...]) -> pygame.Surface:
+        import numpy as np
+
         n, s = self.n, self.cell
         layer = pygame.Surface((n * s, n * s), pygame.SRCALPHA)
         layer.fill((*GRID_BG, 120))
@@ -386,6 +398,14 @@ class BoardView:
             corner = max(2, self.cell // 8)
             pygame.draw.rect(surface, GRID_BG, box.inflate(4, 4), width + 4, border_radius=corner)
             pygame.draw.rect(surface, colour, box, width, border_radius=corner)
+
+
+def _map_key(regions: Any) -> object:
+    """A turf map as a cache key, cheap enough for every frame: an array's bytes (a game's,
+    the editor's), else its rows as tuples (a document's lists)."""
+    if hasattr(regions, "tobytes"):
+        return regions.tobytes()
+    return tuple(map(tuple, regions))
 
 
 def _add_ring(surface: pygame.Surface, halo: pygame.Surface, board: pygame.Rect) -> None:

@@ -13,6 +13,7 @@ import argparse
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from game.i18n import LANGUAGES
@@ -259,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
     try:
-        return _run(args, replay, kiosk)
+        return _run(args, fail, replay, kiosk)
     finally:
         storage.close()
         if previous_sigterm is not None:
@@ -343,19 +344,23 @@ def import_boards(path: str, folder: Path, fail) -> int:
 
 
 def read_replay(path: str) -> tuple[str, dict]:
-    """The kind and checked document of a game file; ValueError saying what is wrong."""
-    from core.documents import MAX_TEXT, read_document
+    """The kind and document of a game file, read as far as its summary (no rules, numpy or
+    kernels: the replay screen replays the moves once its first frame is on screen);
+    ValueError saying what is wrong."""
+    from core.documents import MAX_TEXT, peek_document
 
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read(MAX_TEXT + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"cannot be read: {getattr(error, 'strerror', None) or error}") from None
-    return read_document(text)
+    found, document = peek_document(text)
+    return found.kind, document
 
 
 def _run(
     args: argparse.Namespace,
+    fail: Callable[[str], int],
     replay: tuple[str, dict] | None = None,
     kiosk: KioskSetup | None = None,
 ) -> int:
@@ -374,7 +379,11 @@ def _run(
         replay=replay,
         kiosk=kiosk,
     )
-    return App(options).run()
+    app = App(options)
+    status = app.run()
+    if app.replay_refused is not None:  # its moves failed the check read_replay leaves out
+        return fail(f"--replay {args.replay}: {app.replay_refused}")
+    return status
 
 
 def main_moleturf() -> int:

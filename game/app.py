@@ -62,7 +62,8 @@ class Options:
     data_dir: str | None = None
     frames: int | None = None  # render this many frames, then exit (tests, docs)
     screenshot: str | None = None  # save the last frame here (with ``frames``)
-    replay: tuple[str, dict] | None = None  # (game kind, checked document) to watch
+    replay: tuple[str, dict] | None = None  # (game kind, document) to watch, read as far as
+    # its summary (core.documents.peek_document): the replay screen replays it
     kiosk: KioskSetup | None = None  # run as an unattended kiosk
 
 
@@ -127,9 +128,13 @@ class App:
         self.storage.on_damaged = self.file_damaged  # files the screens load later
         if options.game:
             self.open_game(options.game)
+        self.replay_refused: str | None = None  # why the replay's whole check refused it
         if options.replay:
             kind, document = options.replay
-            self.open_scene(f"{kind}.replay", document)
+            self.open_scene(f"{kind}.replay", document, on_refused=self._replay_refused)
+
+    def _replay_refused(self, reason: str) -> None:
+        self.replay_refused = reason  # python -m game says it on stderr too, and exits 2
 
     # window ----------------------------------------------------------------------------------
     @property

@@ -9,15 +9,20 @@ import pytest
 
 from core.demineur.rules import Minesweeper
 from core.demineur.session import DemineurSession
+from core.moleturf.sectors import load_sectors
+from core.moleturf.session import MoleTurfSession
 from game import __main__ as cli
 from game import i18n
+from game.app import STEP
 from game.demineur.levels import Level
 from game.demineur.play import DemineurScene
 from game.demineur.replay import DemineurReplay
 from game.demineur.store import StatsBook, best_file
 from game.moleturf.replay import MoleTurfReplay
 from game.platform.intents import Device, Intent, Kind
-from tests.screens import make_app, wait
+from game.shell.dialog import Dialog
+from game.shell.replay import ReplayScene
+from tests.screens import FakeClock, make_app, wait
 
 MINES = np.zeros((9, 9), bool)
 MINES[[0, 2, 4, 6, 8], 8] = True
@@ -148,3 +153,179 @@ def test_python_m_game_replay_opens_a_file_and_refuses_a_bad_one(tmp_path, capsy
         assert words in err and "Traceback" not in err and err.count("\n") == 1
     assert cli.main([*argv, "--replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot be read" in capsys.readouterr().err
+
+
+# ----- the first frame: the document's summary alone, then the replay itself ----------------
+
+
+def demineur_document(clock) -> dict:
+    """The won custom game of ``won_demineur``, played on ``clock`` alone (6.5 s)."""
+    session = DemineurSession(Minesweeper.from_mines(MINES), "custom", clock=clock)
+    session.act("tap", 4, 0)
+    for r, c in [(r, 7) for r in range(9)] + [(r, 8) for r in (1, 3, 5, 7)]:
+        clock.now += 0.5
+        session.act("tap", r, c)
+    assert session.status == "won"
+    return session.to_document()
+
+
+def expert_document(clock) -> dict:
+    """An expert board (30x16: turned on a tall screen) after a few reveals."""
+    session = DemineurSession.new(30, 16, 60, seed=11, level="expert", clock=clock)
+    for r, c in ((8, 15), (0, 0), (15, 29)):
+        session.act("tap", r, c)
+        clock.now += 1.5
+    return session.to_document()
+
+
+def turf_document(clock, sector: int = 1) -> dict:
+    """Sector 1 with three moles and a mark, a move every half second."""
+    regions, solution = load_sectors()[0].regions, load_sectors()[0].solution
+    session = MoleTurfSession.new(regions, sector=sector, clock=clock)
+    for r in range(3):
+        clock.now += 0.5
+        session.act("tap", r, int(solution[r]))
+    clock.now += 0.5
+    session.act("mark", 8, 0)
+    return session.to_document()
+
+
+def idle_document(clock) -> dict:
+    """A Démineur file with no move but 5 s on its clock (the replay's own clock would say
+    0:00: the screen shows the document's time, before and after the replay is made)."""
+    return {**demineur_document(clock), "moves": [], "elapsed_ms": 5000}
+
+
+def frame(app) -> bytes:
+    app.draw(0)
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+@pytest.mark.parametrize("look", ["neon", "high contrast and patterns"])
+@pytest.mark.parametrize(
+    ("kind", "make", "size", "clock_text"),
+    [
+        ("demineur", demineur_document, (1280, 800), "0:00 / 0:06"),
+        ("demineur", expert_document, (800, 1280), "0:00 / 0:03"),
+        ("demineur", idle_document, (1280, 800), "0:00 / 0:05"),
+        ("moleturf", turf_document, (1280, 800), "0:00 / 0:02"),
+    ],
+    ids=["Démineur", "Démineur turned", "Démineur without moves", "Mole Turf"],
+)
+def test_the_first_frame_is_the_replay_at_0_00_drawn_before_the_replay_is_made(
+    tmp_path, kind, make, size, clock_text, look
+):
+    app = make_app(tmp_path, size=size)
+    try:
+        if look != "neon":
+            app.change_setting("high_contrast", True)
+            app.change_setting("turf_patterns", True)
+        document = make(FakeClock())
+        scene = app.open_scene(f"{kind}.replay", document)
+        assert isinstance(scene, ReplayScene)
+        assert widget(scene, "clock").text == clock_text
+        scene.update(STEP)  # nothing is made before the first frame
+        opening = frame(app)
+        assert scene._replay is None  # drawn from the summary alone
+        scene.update(STEP)  # the first update once that frame is on screen makes the replay
+        assert scene._replay is not None and scene.refusal is None
+        assert scene.t_ms == 0 and scene.replay.position == 0
+        assert frame(app) == opening  # nothing moves when the replay takes over
+        assert widget(scene, "clock").text == clock_text
+        if scene.summary.moves:  # and it plays on from there
+            wait(app, 2.0)
+            assert scene.replay.position > 0 and frame(app) != opening
+    finally:
+        pygame.display.quit()
+
+
+# ----- a file that passes the first look but not the replay of its moves --------------------
+
+
+def unplayable(kind: str, clock) -> tuple[dict, str]:
+    """A damaged document of each kind and the words its refusal must hold."""
+    if kind == "move off the board":
+        document = demineur_document(clock)
+        document["moves"][3][2:] = [40, 2]
+        return document, "move 4 of the game cannot be made"
+    if kind == "time played too short":
+        return {**demineur_document(clock), "elapsed_ms": 1000}, "time played is shorter"
+    if kind == "another sector's board":
+        document = turf_document(clock)
+        document["params"]["sector"] = 5
+        return document, "not the board of sector 5"
+    document = turf_document(clock)
+    document["layout"] = [[0, 1, 2], [2, 1, 0], [1, 1, 1]]  # no turf map: drawn without a board
+    return document, "cells wide, not 3"
+
+
+KINDS = {
+    "move off the board": "demineur",
+    "time played too short": "demineur",
+    "another sector's board": "moleturf",
+    "a 3x3 board": "moleturf",
+}
+
+
+@pytest.mark.parametrize("how", ["keyboard", "button"])
+@pytest.mark.parametrize("damage", list(KINDS))
+def test_a_file_whose_moves_fail_is_refused_in_one_line_and_back_leaves(tmp_path, damage, how):
+    app = make_app(tmp_path)
+    try:
+        document, words = unplayable(damage, FakeClock())
+        files = sorted(p.name for p in tmp_path.iterdir())
+        launcher = app.scenes.top
+        scene = app.open_scene(f"{KINDS[damage]}.replay", document)
+        frame(app)  # the opening, then the whole check
+        wait(app, 0.05)
+        dialog = app.scenes.top
+        assert isinstance(dialog, Dialog) and scene.refusal is not None
+        assert dialog.message == f"This game file cannot be played: {scene.refusal}"
+        assert words in dialog.message and "\n" not in dialog.message
+        frame(app)  # the dialog over the opening picture
+        if how == "keyboard":
+            app.dispatch(Intent(Kind.BACK, Device.KEYBOARD))
+        else:
+            button = widget(dialog, "button0")
+            assert button.text == "Back"
+            app.dispatch(Intent(Kind.TAP, Device.MOUSE, pos=button.rect.center))
+        assert app.scenes.top is launcher  # the dialog and the screen both gone
+        wait(app, 0.5)
+        assert app.storage.flush(5)
+        assert sorted(p.name for p in tmp_path.iterdir()) == files  # nothing written
+    finally:
+        pygame.display.quit()
+
+
+def test_the_refusal_is_in_the_players_language(tmp_path):
+    app = make_app(tmp_path, lang="ja")
+    try:
+        document, _words = unplayable("another sector's board", FakeClock())
+        app.open_scene("moleturf.replay", document)
+        frame(app)
+        wait(app, 0.05)
+        dialog = app.scenes.top
+        assert isinstance(dialog, Dialog)
+        assert dialog.message.startswith("このゲームファイルは再生できません")
+        assert widget(dialog, "button0").text == i18n._("Back") != "Back"
+        frame(app)
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("damage", ["move off the board", "another sector's board"])
+def test_python_m_game_replay_says_why_a_file_cannot_be_played_and_exits_2(
+    tmp_path, capsys, damage
+):
+    document, words = unplayable(damage, FakeClock())
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    data = tmp_path / "data"
+    argv = ["--data-dir", str(data), "--windowed", "--size", "1280x800", "--frames", "3"]
+    assert cli.main([*argv, "--replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"python -m game: error: --replay {bad}: ") and words in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not list(data.glob("*.json"))  # nothing written
+    pygame.display.quit()

@@ -130,13 +130,48 @@ def test_only_the_first_start_in_a_language_compiles_its_catalog(tmp_path, monke
     assert loaded(first_frame_modules(tmp_path, lang="hu"), EVERYWHERE) == []
 
 
-def test_a_replay_loads_its_own_game_only(tmp_path):
-    from core.moleturf.session import MoleTurfSession
+def replay_file(folder: Path, game: str) -> Path:
+    """A game of ``game`` after its first move, as a player would share it."""
+    if game == "demineur":
+        from core.demineur.session import DemineurSession
 
-    session = MoleTurfSession.new(load_sectors()[0].regions, sector=1)
-    path = tmp_path / "replay.json"
-    path.write_text(json.dumps(session.to_document()))
-    modules = first_frame_modules(tmp_path, "--replay", str(path))
-    assert "game.moleturf.replay" in modules
+        session = DemineurSession.new(9, 9, 10, seed=7, level="beginner")
+        session.act("tap", 4, 4)
+        document = session.to_document()
+    else:
+        from core.moleturf.session import MoleTurfSession
+
+        sector = load_sectors()[0]
+        turf = MoleTurfSession.new(sector.regions, sector=1)
+        turf.act("tap", 0, int(sector.solution[0]))
+        document = turf.to_document()
+    path = folder / "replay.json"
+    path.write_text(json.dumps(document))
+    return path
+
+
+# what a replay's first frame (the board before its first move, from the file's summary) needs
+# of neither game: the rules, numpy, the kernels, the sessions that replay the moves
+REPLAYED = NO_BOARD + (
+    "core.demineur.session",
+    "core.demineur._logic",
+    "core.moleturf.rules",
+    "core.moleturf.session",
+    "core.moleturf._proof",
+)
+
+
+@pytest.mark.parametrize("game", ["demineur", "moleturf"], ids=["Démineur", "Mole Turf"])
+def test_a_replay_opens_on_its_board_without_the_board_machinery(tmp_path, game):
+    modules = first_frame_modules(tmp_path, "--replay", str(replay_file(tmp_path, game)))
+    assert f"game.{game}.replay" in modules
+    assert loaded(modules, REPLAYED + EVERYWHERE + ("game.kiosk.runtime",)) == []
+
+
+def test_a_replay_loads_its_own_game_only(tmp_path):
+    # a few frames: the replay itself is made once its first frame is on screen
+    path = replay_file(tmp_path, "moleturf")
+    modules = first_frame_modules(tmp_path, "--replay", str(path), "--frames", "3")
+    assert {"game.moleturf.replay", "core.moleturf.session", "numpy"} <= modules
     other_game = ("game.demineur", "core.demineur.session", "core.demineur._mines")
     assert loaded(modules, EVERYWHERE + other_game + ("game.kiosk.runtime",)) == []

@@ -4,17 +4,26 @@ A replay screen shows a ``core.midend.Replay`` on the game's own board view, wit
 the speed (1×, 2×, 4×) and a scrub bar, with every device: tap or drag the bar, or focus it
 and step with left/right (5 s a step); Start / P plays or pauses, LB/RB change the speed,
 B / Esc goes back. Each game's screen (``game.<game>.replay``) lays out and draws its board.
+
+A replay screen opens on its document's summary alone (``core.midend.Summary``, read without
+the game's rules, numpy or kernels): its first frame is the game before its first move, at
+0:00, drawn by the game's ``draw_opening``. Once that frame is on screen (the first update
+after it, or sooner if the player acts) ``ready`` makes the ``Replay``: every move replayed,
+the document's whole check. A document that check refuses is told in a dialog, and leaving
+the dialog leaves the screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-from core.midend import Replay
+from core.midend import Replay, Summary
 from game.i18n import _, pgettext
 from game.platform.intents import Intent, Kind
+from game.shell.dialog import Dialog
 from game.shell.scene import Host, Scene
 from game.ui import glow, theme
 from game.ui.layout import Metrics
@@ -76,11 +85,25 @@ class ScrubBar(Widget):
 
 
 class ReplayScene(Scene):
-    """Plays ``replay`` back; subclasses give ``layout_board`` and ``draw_board``."""
+    """Plays ``document`` back (see the module); subclasses give ``make_replay``,
+    ``layout_board``, ``draw_opening`` and ``draw_board``. ``on_refused`` hears why, when
+    the whole check refuses the document."""
 
-    def __init__(self, app: Host, replay: Replay, title: str) -> None:
+    def __init__(
+        self,
+        app: Host,
+        document: Any,
+        found: Summary,
+        title: str,
+        on_refused: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__(app)
-        self.replay = replay
+        self.document = document
+        self.summary = found
+        self.on_refused = on_refused
+        self._replay: Replay | None = None  # made by ready()
+        self.refusal: str | None = None  # why the whole check refused the document
+        self._shown = False  # a frame of this screen has been drawn
         self.title = _("Replay: {game}").format(game=title)
         self.playing = True
         self.speed = SPEEDS[0]
@@ -111,19 +134,65 @@ class ReplayScene(Scene):
             self.focus = "play"
         return widgets
 
+    def make_replay(self) -> Replay:
+        """The document played back with the game's session (ValueError for any damage)."""
+        raise NotImplementedError
+
     def layout_board(self, area: pygame.Rect) -> None:
         raise NotImplementedError
 
+    def draw_opening(self, surface: pygame.Surface) -> None:
+        """The board before its first move, from ``summary`` alone (no numpy, no rules): the
+        very picture ``draw_board`` draws at 0:00."""
+        raise NotImplementedError
+
     def draw_board(self, surface: pygame.Surface) -> None:
+        """The board as ``replay`` shows it now."""
         raise NotImplementedError
 
     def moved(self) -> None:
         """The board the replay shows has changed (drop caches)."""
 
+    # ----- the replay ----------------------------------------------------------------------
+    def ready(self) -> bool:
+        """Whether the replay is made; the first call makes it (every move of the document
+        replayed), and a document that fails that check is refused (``refuse``)."""
+        if self._replay is None and self.refusal is None:
+            try:
+                self._replay = self.make_replay()
+            except ValueError as bad:
+                self.refuse(str(bad))
+        return self._replay is not None
+
+    @property
+    def replay(self) -> Replay:
+        """The game played back (made by ``ready`` if need be); ValueError once refused."""
+        if not self.ready() or self._replay is None:
+            raise ValueError(self.refusal)
+        return self._replay
+
+    def refuse(self, reason: str) -> None:
+        """Tell the player in one line why the file cannot be played; nothing is written."""
+        self.refusal = reason
+        self.playing = False
+        self.relayout()
+        self.app.audio.play("menu_back")
+        message = _("This game file cannot be played: {reason}").format(reason=reason)
+        self.app.scenes.push(Dialog(self.app, message, [(_("Back"), None)]))
+        if self.on_refused is not None:
+            self.on_refused(reason)
+
+    def resume(self) -> None:
+        if self.refusal is not None and self.app.scenes.top is self:
+            self.app.scenes.pop()  # the refusal is read, however the dialog was left
+            return
+        super().resume()
+
     # ----- playing -------------------------------------------------------------------------
     @property
     def duration_ms(self) -> int:
-        return self.replay.duration_ms
+        """The time played, as the document says (the replay's moves all lie within it)."""
+        return self.summary.elapsed_ms
 
     def fraction(self) -> float:
         return self.t_ms / self.duration_ms if self.duration_ms else 1.0
@@ -132,10 +201,13 @@ class ReplayScene(Scene):
         return f"{clock_text(self.t_ms)} / {clock_text(self.duration_ms)}"
 
     def seek(self, t_ms: float) -> None:
+        if not self.ready():
+            return
+        replay = self.replay
         self.t_ms = max(0.0, min(float(t_ms), float(self.duration_ms)))
-        before, back = self.replay.position, int(self.t_ms) < self.replay.t_ms
-        self.replay.seek(int(self.t_ms))
-        if back or self.replay.position != before:
+        before, back = replay.position, int(self.t_ms) < replay.t_ms
+        replay.seek(int(self.t_ms))
+        if back or replay.position != before:
             self.moved()
         self._refresh_clock()
 
@@ -160,6 +232,10 @@ class ReplayScene(Scene):
         self.relayout()
 
     def update(self, dt: float) -> None:
+        if self._replay is None:
+            if self._shown:  # the opening picture is on screen: now the game itself
+                self.ready()
+            return
         if not self.playing or self.scrubbing:
             return
         self.seek(self.t_ms + dt * 1000 * self.speed)
@@ -200,7 +276,11 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface, calm=self.board_rect)
-        self.draw_board(surface)
+        if self._replay is None:
+            self.draw_opening(surface)
+        else:
+            self.draw_board(surface)
+        self._shown = True
         ui = self.app.ui
         for w in self.widgets:
             w.draw(surface, ui, w.key == self.focus)

@@ -35,6 +35,7 @@ from game.platform.paths import data_dir
 from game.platform.storage import WINDOW_SIDE_RANGE, Settings, Storage, load_settings, save_settings
 from game.shell import registry
 from game.shell.scene import Scene, SceneStack
+from game.shell.warmup import Warmup
 from game.ui import theme
 from game.ui.backdrop import Backdrop
 from game.ui.layout import Metrics, logical_size, metrics_for
@@ -117,6 +118,8 @@ class App:
         self._fresh_transition = False  # started since the last frame: its picture is current
         self.scenes = SceneStack()
         self.scenes.on_change = self._changing
+        self.warmup = Warmup()  # the next screens' modules, imported once a frame is shown
+        self._warmed: Scene | None = None  # the screen whose next screens are being warmed
         self.open_scene("launcher")
         self._damaged_told: list[str] = []  # files named by the damage notice on screen
         if self.storage.read_only:
@@ -437,13 +440,25 @@ class App:
                 if drawn == 1:
                     self.audio.open()  # the sounds load once the first frame is on screen
                     self.animate_changes = True
+                self.warm_next_screens()
         finally:
             if restore is not None:
                 restore()
             self.close()
         return 0
 
+    def warm_next_screens(self) -> None:
+        """Import, in the background, what the top screen's likely next screens need
+        (``Scene.next_screens``, see ``game.shell.warmup``), once per screen shown."""
+        top = self.scenes.top
+        if top is None or top is self._warmed:
+            return
+        names = [self.kiosk.scene_name(n) if self.kiosk else n for n in top.next_screens]
+        if self.warmup.start(registry.module_of(n) for n in names):
+            self._warmed = top
+
     def close(self) -> None:
+        self.warmup.close()  # no module is left half imported at the exit
         if self.options.frames is None:
             self.save_settings()
         for scene in self.scenes.scenes:

@@ -112,6 +112,21 @@ def test_a_screen_opens_without_the_board_machinery(tmp_path, args, not_loaded, 
     assert loaded(modules, NO_BOARD + EVERYWHERE + not_loaded) == []
 
 
+@pytest.mark.parametrize(
+    ("game", "board"),
+    [("demineur", "game.demineur.play"), ("moleturf", "game.moleturf.play")],
+    ids=["Démineur", "Mole Turf"],
+)
+def test_while_a_first_screen_shows_its_board_is_loaded_in_the_background(tmp_path, game, board):
+    """The first frame waits for none of the board's machinery, and the press that opens the
+    board does not wait for it either: by half a second on the screen it has been loaded."""
+    modules = first_frame_modules(tmp_path, "--game", game, "--frames", "30")
+    assert loaded(modules, (board, "numpy", "core." + game + ".rules")) == sorted(
+        (board, "numpy", "core." + game + ".rules")
+    )
+    assert loaded(modules, ("game.kiosk.runtime", "game.moleturf.editor")) == []
+
+
 def test_the_kiosk_opens_without_the_board_machinery(tmp_path):
     (tmp_path / "kiosk.json").write_text('{"version": 1, "pin": "4711"}\n')
     modules = first_frame_modules(tmp_path, "--kiosk")

@@ -77,6 +77,8 @@ def _step(value: int, step: int) -> int:
 
 
 class LevelScene(Scene):
+    next_screens = ("demineur.play",)  # the board: numpy, the rules and kernels
+
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.book = StatsBook(app.storage)

@@ -157,6 +157,8 @@ def draw_padlock(surface: pygame.Surface, box: pygame.Rect) -> None:
 
 
 class SectorMap(Scene):
+    next_screens = ("moleturf.play",)  # the board: numpy, the rules and kernels
+
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.progress = load_progress(app.storage)  # a damaged file: the app tells the player

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 
 class Launcher(Scene):
+    # each game's first screen; in a kiosk they are its own, which hold both games' boards
+    next_screens = ("moleturf", "demineur")
+
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.previews: dict[str, Preview] = {}  # made once the first frame is on screen

@@ -82,10 +82,20 @@ def info(game_id: str) -> GameInfo:
     raise ValueError(f"unknown game {game_id!r}; the games are {', '.join(GAME_IDS)}")
 
 
-def scene_class(name: str) -> Callable[..., Any]:
-    """The class (or factory) registered as ``name``; ValueError for an unknown name."""
+def _where(name: str) -> tuple[str, str]:
     try:
         module, attr = SCENES[name].split(":")
     except KeyError:
         raise ValueError(f"unknown screen {name!r}; the screens are {', '.join(SCENES)}") from None
+    return module, attr
+
+
+def module_of(name: str) -> str:
+    """The module of the screen registered as ``name`` (ValueError for an unknown name)."""
+    return _where(name)[0]
+
+
+def scene_class(name: str) -> Callable[..., Any]:
+    """The class (or factory) registered as ``name``; ValueError for an unknown name."""
+    module, attr = _where(name)
     return getattr(importlib.import_module(module), attr)

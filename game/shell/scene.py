@@ -71,6 +71,9 @@ PRESS_SECONDS = 0.15  # how long a tapped or confirmed widget shows its press
 
 class Scene:
     opaque = True  # False: the scenes beneath are drawn first (dimmed)
+    # the screens (registry names) this one is likely to open next: their modules are
+    # imported in the background while it shows (game.shell.warmup)
+    next_screens: tuple[str, ...] = ()
 
     def __init__(self, app: Host) -> None:
         self.app = app

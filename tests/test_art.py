@@ -197,6 +197,30 @@ def test_a_panel_kept_as_its_halo_bands_looks_as_with_the_whole_halo(size, radiu
     assert size[0] < 100 or kept < whole.get_pitch() * whole.get_height() / 2
 
 
+def test_a_window_wide_line_glows_as_its_halo_does_without_a_sprite_of_its_width():
+    """A bar's edge (and the backdrop's horizon and light band) is lit row by row: the same
+    light as the line's whole halo all along it, and no window-wide sprite is kept."""
+    w, radius = 640, 13
+    line = pygame.Rect(0, 100, w, 2)
+    pictures = []
+    for rows in (False, True):
+        surface = pygame.Surface((w, 220))
+        Backdrop().draw(surface)
+        if rows:
+            kept = glow.cached_bytes()
+            glow.add_line_glow(surface, line, theme.GLOW_ACCENT, radius)
+            assert glow.cached_bytes() == kept
+        else:
+            halo = glow.glow_rect(line.size, theme.GLOW_ACCENT, radius)
+            surface.blit(halo, halo.get_rect(center=line.center), special_flags=pygame.BLEND_ADD)
+        pictures.append(surface)
+    away_from_ends = pygame.Rect(3 * glow.pad(radius), 0, w - 6 * glow.pad(radius), 220)
+    assert same(*(p.subsurface(away_from_ends) for p in pictures))
+    unlit = pygame.Surface((w, 220))
+    Backdrop().draw(unlit)
+    assert not same(pictures[1], unlit)  # it does light the window
+
+
 def test_in_high_contrast_a_switch_on_looks_unlike_one_off():
     from game.ui.layout import metrics_for
     from game.ui.text import FontBook

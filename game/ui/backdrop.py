@@ -44,6 +44,11 @@ def calm_hole(calm: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
     return calm.inflate(2 * reach, 2 * reach)
 
 
+def glow_radius(height: int) -> int:
+    """The spread of the horizon's glow and of the light band, for a window ``height`` high."""
+    return max(8, height // 40)
+
+
 def floor_depth(phase: float, i: int) -> float:
     """Depth 0 (horizon) .. 1 (bottom edge) of the floor's ``i``-th crosswise line at
     ``phase`` (0..1 of a spacing): evenly spaced in distance, so they crowd at the horizon."""
@@ -84,8 +89,7 @@ def paint_static(size: tuple[int, int]) -> pygame.Surface:
         bx = round(-w + i * (3 * w) / RAYS)
         pygame.draw.line(layer, theme.GRID_NEAR, (vx, horizon), (bx, h))
     # the horizon's glow and line
-    halo = glow.glow_rect((w, 2), theme.GLOW_ACCENT, max(8, h // 40), keep=False)
-    layer.blit(halo, halo.get_rect(center=(w // 2, horizon)), special_flags=pygame.BLEND_ADD)
+    glow.add_line_glow(layer, pygame.Rect(0, horizon - 1, w, 2), theme.GLOW_ACCENT, glow_radius(h))
     pygame.draw.line(layer, theme.PRIMARY_HI, (0, horizon), (w, horizon))
     # scanlines and a vignette (darker corners), shaded once: the scanlines from one strip
     # blitted down the window
@@ -127,7 +131,6 @@ class Backdrop:
         self.t = 0.0
         self._size: tuple[int, int] | None = None
         self._layer: pygame.Surface | None = None
-        self._band: pygame.Surface | None = None
         self._calm: dict[tuple[int, int, int, int], pygame.Surface] = {}
 
     def update(self, dt: float) -> None:
@@ -139,7 +142,6 @@ class Backdrop:
         if self._size != size:
             self._layer = None
             w, h = size
-            self._band = glow.glow_rect((w, max(2, h // 200)), theme.GLOW_SWEEP, max(8, h // 40))
             self._calm.clear()
             self._size = size
 
@@ -193,10 +195,9 @@ class Backdrop:
         for line in floor_lines((w, h), 0.0 if self.still else (self.t / FLOOR_PERIOD) % 1.0):
             for part in outside(line, hole) if hole is not None else [line]:
                 surface.fill(theme.GRID_NEAR, part)  # a 1-px fill: a fifth of draw.line's cost
-        band = self._band
-        if band is not None and not self.still:
-            y = round(((self.t / SWEEP_PERIOD) % 1.0) * (h + band.get_height())) - band.get_height()
-            box = band.get_rect(midtop=(w // 2, y))
-            for part in outside(box, hole) if hole is not None else [box]:
-                area = part.move(-box.x, -box.y)
-                surface.blit(band, part, area, special_flags=pygame.BLEND_ADD)
+        if not self.still:
+            line_h, radius = max(2, h // 200), glow_radius(h)
+            reach = glow.pad(radius)
+            y = round(((self.t / SWEEP_PERIOD) % 1.0) * (h + line_h + 2 * reach)) - line_h - reach
+            band = pygame.Rect(0, y, w, line_h)
+            glow.add_line_glow(surface, band, theme.GLOW_SWEEP, radius, hole)

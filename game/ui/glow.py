@@ -25,6 +25,8 @@ when a screen is laid out (or on first draw) and keep them.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.ui.text import BoundedCache, FontBook, surface_bytes
@@ -84,11 +86,9 @@ def glow_rect(
     radius: int,
     width: int = 0,
     corner: int = 0,
-    keep: bool = True,
 ) -> pygame.Surface:
     """The halo of a ``size`` rectangle: filled (``width`` 0) or its outline ``width`` px
-    thick, with ``corner`` px rounded corners, spread ``radius`` px. ``keep`` False: for a
-    picture painted once (a window-wide halo is ~1 MB that nothing would blit again)."""
+    thick, with ``corner`` px rounded corners, spread ``radius`` px."""
     w, h = int(size[0]), int(size[1])
     if w <= 0 or h <= 0:
         raise ValueError(f"a glow needs a positive size, not {w}x{h}")
@@ -98,8 +98,6 @@ def glow_rect(
         p = pad(radius)
         return _stretch(_small_halo(w, h, rgb, radius, width, corner), (w + 2 * p, h + 2 * p))
 
-    if not keep:
-        return make()
     return _kept(("rect", w, h, rgb, radius, width, corner), make)
 
 
@@ -210,6 +208,42 @@ def _grow(sprite: pygame.Surface, axis: int, length: int) -> pygame.Surface:
     rest = have[axis] - mid - 1
     out.blit(sprite, at(mid + 1 + extra), part(mid + 1, rest), pygame.BLEND_RGBA_ADD)
     return out
+
+
+def add_line_glow(
+    surface: pygame.Surface,
+    line: pygame.Rect,
+    colour: Colour,
+    radius: int,
+    hole: pygame.Rect | None = None,
+) -> None:
+    """Add the halo of a horizontal ``line`` across the whole window (a bar's neon edge, the
+    backdrop's horizon and light band) as one fill per row (BLEND_ADD), nothing inside
+    ``hole``: along such a line its halo is the same everywhere (the middle of
+    ``glow_rect``'s), and a window-wide sprite of it is ~1 MB at 1920x1080."""
+    p = pad(radius)
+    x0, x1, top = line.x - p, line.right + p, line.y - p
+    add = pygame.BLEND_ADD
+    for dy, light in _line_rows(line.h, _rgb(colour), radius):
+        y = top + dy
+        if hole is None or not hole.top <= y < hole.bottom:
+            surface.fill(light, (x0, y, x1 - x0, 1), special_flags=add)
+            continue
+        if hole.x > x0:  # the row's parts left and right of the hole
+            surface.fill(light, (x0, y, hole.x - x0, 1), special_flags=add)
+        if hole.right < x1:
+            surface.fill(light, (hole.right, y, x1 - hole.right, 1), special_flags=add)
+
+
+@lru_cache(maxsize=32)
+def _line_rows(
+    height: int, rgb: tuple[int, int, int], radius: int
+) -> tuple[tuple[int, tuple[int, int, int]], ...]:
+    """Each row of a long line's halo that holds any light: (row, light), from its top."""
+    halo = _small_halo(1 << 16, height, rgb, radius, 0, 0)  # as wide as it is ever made
+    middle = halo.get_width() // 2
+    rows = ((y, tuple(halo.get_at((middle, y)))[:3]) for y in range(halo.get_height()))
+    return tuple((y, (r, g, b)) for y, (r, g, b) in rows if r or g or b)
 
 
 def glow_circle(radius: int, colour: Colour, spread: int) -> pygame.Surface:

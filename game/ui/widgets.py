@@ -114,7 +114,7 @@ def draw_bar(surface: pygame.Surface, rect: pygame.Rect, ui: UI, top_edge: bool 
     y = rect.y if top_edge else rect.bottom - line
     edge = pygame.Rect(rect.x, y, rect.w, line)
     if not ui.plain:
-        add_glow(surface, edge, theme.GLOW_ACCENT, max(4, ui.m.gap))
+        glow.add_line_glow(surface, edge, theme.GLOW_ACCENT, max(4, ui.m.gap))
     surface.fill(theme.HC_EDGE if ui.plain else theme.EDGE_HI, edge)
 
 

@@ -5,17 +5,19 @@ time from starting it to the moment its first frame, once on screen, has been sa
 BMP file (``--frames 1 --screenshot``; the file's modification time, so what the process
 does to exit is not counted); the whole run is the time to its exit; the memory its peak
 resident size (the kernel's own accounting of the finished child, ``wait4``). The baseline
-is a bare script that imports numpy and pygame, calls ``pygame.init()``, opens a 1280x800
-window, fills it, flips it once, saves it as a BMP exactly as the screens save their first
-frame (the save itself costs ~3 MiB of peak memory: both pay it, or the screens alone would
-carry it) and quits. The
+is a bare script that imports numpy and pygame, calls ``pygame.init()``, opens a window of
+the screen's size (1280x800, or 1920x1080 for the rows that say so), fills it, flips it
+once, saves it as a BMP exactly as the screens save their first frame (the save itself costs
+~3 MiB of peak memory: both pay it, or the screens alone would carry it) and quits. The
 commands take turns (bare, launcher, Mole Turf, Démineur, ..., bare, ...) after
 one warm-up round (which also writes the bytecode cache, as installing does), so a machine
 that speeds up or slows down during the run shifts them all alike; each screen's ratio is
 taken against the bare run of the same round.
 The screens: the launcher, each game opened directly (a first start, and a returning player
 with an unfinished game to resume: an expert Démineur game after its first reveal, Mole Turf
-sector 2 with three marks), the kiosk, and each game's replay of those two games.
+sector 2 with three marks), the kiosk, and each game's replay of those two games; then the
+launcher and both games' first screens in a 1920x1080 window, where the window and every
+window-sized layer (the backdrop's) take twice the memory.
 Headless (SDL dummy drivers), so the window costs what SDL's off-screen driver costs.
 
 Goal (issue 19): every screen within 1.3x the bare time and 8 MiB of its memory.
@@ -47,14 +49,15 @@ import sys
 import numpy
 import pygame
 pygame.init()
-window = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+window = pygame.display.set_mode((int(sys.argv[2]), int(sys.argv[3])), pygame.RESIZABLE)
 window.fill((10, 14, 24))
 pygame.display.flip()
 pygame.image.save(window, sys.argv[1])  # as the screens save their first frame
 pygame.quit()
 """
 
-SIZE = ["--windowed", "--size", "1280x800", "--lang", "en", "--frames", "1"]
+SIZE = (1280, 800)
+LARGE = (1920, 1080)  # a full-HD screen: the window and each window-sized layer take 2x more
 
 
 def kiosk_config(folder: Path) -> list[str]:
@@ -103,19 +106,34 @@ def replay_of(document: dict) -> Callable[[Path], list[str]]:
     return prepare
 
 
-def screen_setups() -> dict[str, Callable[[Path], list[str]]]:
-    """Each screen's name and what puts its data folder in place (its arguments)."""
+def screen_setups() -> dict[str, tuple[tuple[int, int], Callable[[Path], list[str]]]]:
+    """Each screen's name, its window size and what puts its data folder in place (its
+    arguments)."""
     demineur, moleturf = demineur_document(), moleturf_document()
+    large = f"{LARGE[0]}x{LARGE[1]}"
     return {
-        "launcher": lambda _folder: [],
-        "Mole Turf (--game moleturf)": lambda _folder: ["--game", "moleturf"],
-        "Démineur (--game demineur)": lambda _folder: ["--game", "demineur"],
-        "Mole Turf, a sector left to resume": left_in("moleturf_game.json", moleturf, "moleturf"),
-        "Démineur, a game left to resume": left_in("demineur_game.json", demineur, "demineur"),
-        "kiosk (--kiosk)": kiosk_config,
-        "Démineur replay (--replay)": replay_of(demineur),
-        "Mole Turf replay (--replay)": replay_of(moleturf),
+        "launcher": (SIZE, lambda _folder: []),
+        "Mole Turf (--game moleturf)": (SIZE, lambda _folder: ["--game", "moleturf"]),
+        "Démineur (--game demineur)": (SIZE, lambda _folder: ["--game", "demineur"]),
+        "Mole Turf, a sector left to resume": (
+            SIZE,
+            left_in("moleturf_game.json", moleturf, "moleturf"),
+        ),
+        "Démineur, a game left to resume": (
+            SIZE,
+            left_in("demineur_game.json", demineur, "demineur"),
+        ),
+        "kiosk (--kiosk)": (SIZE, kiosk_config),
+        "Démineur replay (--replay)": (SIZE, replay_of(demineur)),
+        "Mole Turf replay (--replay)": (SIZE, replay_of(moleturf)),
+        f"launcher at {large}": (LARGE, lambda _folder: []),
+        f"Mole Turf at {large}": (LARGE, lambda _folder: ["--game", "moleturf"]),
+        f"Démineur at {large}": (LARGE, lambda _folder: ["--game", "demineur"]),
     }
+
+
+def bare_name(size: tuple[int, int]) -> str:
+    return "bare numpy + pygame window" + ("" if size == SIZE else f" at {size[0]}x{size[1]}")
 
 
 def one_run(command: list[str], env: dict[str, str], frame: Path) -> tuple[float, float, float]:
@@ -150,32 +168,38 @@ def measure(quick: bool = False, rounds: int | None = None) -> dict:
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         frames = Path(tmp) / "frames"
         frames.mkdir()
-        bare_frame = frames / "0.bmp"
-        commands = {"bare numpy + pygame window": [sys.executable, "-c", BARE, str(bare_frame)]}
-        for name, prepare in screen_setups().items():
+        commands: dict[str, list[str]] = {}
+        shots: dict[str, Path] = {}  # where each command saves its first frame
+        bare_of: dict[str, str] = {}  # each screen's baseline: the bare window of its size
+        for name, (size, prepare) in screen_setups().items():
+            bare_of[name] = bare_name(size)
+            if bare_of[name] not in commands:
+                shot = shots[bare_of[name]] = frames / f"{len(commands)}.bmp"
+                w, h = (str(side) for side in size)
+                commands[bare_of[name]] = [sys.executable, "-c", BARE, str(shot), w, h]
             data = Path(tmp) / str(len(commands))
             data.mkdir()
             extra = prepare(data)
-            frame = frames / f"{len(commands)}.bmp"
+            shot = shots[name] = frames / f"{len(commands)}.bmp"
             commands[name] = [
-                sys.executable, "-m", "game", *SIZE, "--data-dir", str(data), *extra,
-                "--screenshot", str(frame),
+                sys.executable, "-m", "game", "--windowed", "--size", f"{size[0]}x{size[1]}",
+                "--lang", "en", "--frames", "1", "--data-dir", str(data), *extra,
+                "--screenshot", str(shot),
             ]  # fmt: skip
-        for command in commands.values():  # warm-up: the disk cache, .pyc files, data folders
-            one_run(command, env, Path(command[-1]))
+        for name, command in commands.items():  # warm-up: disk cache, .pyc files, data
+            one_run(command, env, shots[name])
         firsts: dict[str, list[float]] = {name: [] for name in commands}
         walls: dict[str, list[float]] = {name: [] for name in commands}
         peaks: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(rounds):
             for name, command in commands.items():
-                first, wall, peak = one_run(command, env, Path(command[-1]))
+                first, wall, peak = one_run(command, env, shots[name])
                 firsts[name].append(first)
                 walls[name].append(wall)
                 peaks[name].append(peak)
-    bare = next(iter(commands))
 
     def by_round(name: str, samples: dict[str, list[float]]) -> list[float]:
-        return [a / b for a, b in zip(samples[name], samples[bare], strict=True)]
+        return [a / b for a, b in zip(samples[name], samples[bare_of[name]], strict=True)]
 
     screens = []
     for name in commands:
@@ -185,11 +209,12 @@ def measure(quick: bool = False, rounds: int | None = None) -> dict:
             "wall_s": spread(walls[name]),
             "peak_mib": spread(peaks[name]),
         }
-        if name != bare:
+        if name in bare_of:
+            row["baseline"] = bare_of[name]
             row["first_frame_ratio"] = spread(by_round(name, firsts))
             row["wall_ratio"] = spread(by_round(name, walls))
             row["extra_mib"] = spread(
-                [a - b for a, b in zip(peaks[name], peaks[bare], strict=True)]
+                [a - b for a, b in zip(peaks[name], peaks[bare_of[name]], strict=True)]
             )
             row["meets_goal"] = (
                 row["first_frame_ratio"]["median"] <= 1.3 and row["extra_mib"]["median"] <= 8
@@ -200,13 +225,13 @@ def measure(quick: bool = False, rounds: int | None = None) -> dict:
         ("first frame", firsts, "≤ 1.3× bare"),
         ("whole run, to its exit", walls, None),
     ):
-        for name in list(commands)[1:]:
+        for name, bare in bare_of.items():
             time_row = figure(
                 f"{name}: {label}", "s", samples[name], samples[bare], bare, goal=goal
             )
             time_row["ratio"] = statistics.median(by_round(name, samples))  # robust to drift
             rows.append(time_row)
-    for name in list(commands)[1:]:
+    for name, bare in bare_of.items():
         memory = figure(
             f"{name}: peak memory", "MiB", peaks[name], peaks[bare], bare, goal="≤ bare + 8 MiB"
         )
@@ -216,10 +241,11 @@ def measure(quick: bool = False, rounds: int | None = None) -> dict:
         rows.append(memory)
     return {
         "title": "Start-up: each screen's first frame and peak memory beside a bare window",
-        "about": "Whole processes (`--frames 1`, 1280×800, headless), taking turns round by "
-        "round with a bare script that imports numpy and pygame, calls `pygame.init()` and "
-        "opens a window; the first frame is the time from starting the process to its first "
-        "frame saved (a BMP file's modification time), the whole run the time to its exit, "
+        "about": "Whole processes (`--frames 1`, 1280×800 unless named, headless), taking "
+        "turns round by round with a bare script that imports numpy and pygame, calls "
+        "`pygame.init()` and opens a window of the same size; the first frame is the time "
+        "from starting the process to its first frame saved (a BMP file's modification "
+        "time), the whole run the time to its exit, "
         "the memory the kernel's peak resident size of the process. The time ratios are the "
         "medians of the round-by-round ratios.",
         "rows": rows,
@@ -233,7 +259,7 @@ def main() -> None:
     args = parser.parse_args()
     report = measure(rounds=args.rounds)
     print(
-        f"{'screen':30} {'first frame s (min-max)':>24} {'ratio':>6} {'exit s':>7} {'ratio':>6}"
+        f"{'screen':36} {'first frame s (min-max)':>24} {'ratio':>6} {'exit s':>7} {'ratio':>6}"
         f" {'peak MiB':>14} {'+MiB':>6}"
     )
     for f in report["screens"]:
@@ -242,7 +268,7 @@ def main() -> None:
         exit_ratio = f"{f['wall_ratio']['median']:.2f}" if "wall_ratio" in f else "1"
         extra = f"{f['extra_mib']['median']:+.1f}" if "extra_mib" in f else ""
         print(
-            f"{f['name']:30} {t['median']:8.3f} ({t['min']:.3f}-{t['max']:.3f}) {ratio:>7}"
+            f"{f['name']:36} {t['median']:8.3f} ({t['min']:.3f}-{t['max']:.3f}) {ratio:>7}"
             f" {w['median']:7.3f} {exit_ratio:>6} {p['median']:6.1f}"
             f" ({p['min']:.0f}-{p['max']:.0f}) {extra:>6}"
         )

@@ -284,7 +284,10 @@ class BoardView:
             codes = codes.T
         px = self.px
         geom = (px, self.origin, self.rect.size, self.palette)
-        cache = self._viewport()
+        if self._cache is None or self._cache.get_size() != self.rect.size:
+            self._cache = pygame.Surface(self.rect.size).convert()
+            self._geom = None
+        cache = self._cache
         if self._drawn is None:
             self._drawn = np.full((self.rows, self.cols), -1, np.int16)
             self._geom = None
@@ -311,32 +314,26 @@ class BoardView:
         self._show(surface, cache, self.board_area(), offset)
 
     def draw_covered(self, surface: pygame.Surface) -> None:
-        """Every cell covered, as ``draw`` shows a board before its first move, without numpy
-        (a replay's first frame, drawn before its game is made). The cells are not recorded
-        as drawn: the next ``draw`` draws them all afresh."""
-        cache = self._viewport()
-        cache.fill(self.palette.gap)
-        self._geom = None
+        """Every cell covered, the picture ``draw`` shows of a board before its first move,
+        drawn straight onto ``surface``: without numpy and without the viewport's cache (a
+        replay's first frame, drawn before its game is made; ``draw`` makes the cache)."""
+        area = self.board_area().move(self.rect.topleft)
         rows, cols = self.visible_cells()
         px = self.px
-        x0 = cols.start * px - int(self.origin[0])
-        y0 = rows.start * px - int(self.origin[1])
+        x0 = self.rect.x + cols.start * px - int(self.origin[0])
+        y0 = self.rect.y + rows.start * px - int(self.origin[1])
         hidden = self.tiles()[HIDDEN]
-        cache.fblits(
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        surface.fill(self.palette.gap, area)
+        surface.fblits(
             [
                 (hidden, (x0 + c * px, y0 + r * px))
                 for r in range(rows.stop - rows.start)
                 for c in range(cols.stop - cols.start)
             ]
         )
-        self._show(surface, cache, self.board_area())
-
-    def _viewport(self) -> pygame.Surface:
-        """The cached drawing of the viewport (made anew at a new size)."""
-        if self._cache is None or self._cache.get_size() != self.rect.size:
-            self._cache = pygame.Surface(self.rect.size).convert()
-            self._geom = None
-        return self._cache
+        surface.set_clip(clip)
 
     def board_area(self) -> pygame.Rect:
         """The board's part of the viewport, in viewport pixels (a small board is centred:

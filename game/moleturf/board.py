@@ -89,7 +89,7 @@ class BoardView:
         self.rect.center = area.center
         self._layer: pygame.Surface | None = None  # the turfs
         self._layer_key: tuple | None = None
-        self._contents = pygame.Surface((1, 1))  # the turfs and what lies on them at rest
+        self._contents: pygame.Surface | None = None  # the turfs and what lies on them at rest
         self._codes: np.ndarray | None = None  # what the content layer shows on each cell
         self._tints: dict[int, pygame.Surface] = {}  # a conflict's red, by strength
         self._evidence: tuple[tuple, pygame.Surface] | None = None  # the hint's units
@@ -173,12 +173,12 @@ class BoardView:
         """Draw ``game`` (a ``MoleTurf``) shifted by ``offset`` (the screen shake)."""
         regions = game.regions
         turf = self._turf(regions, look)
-        self._update_contents(game, look, turf)
+        contents = self._update_contents(game, look, turf)
         ox, oy = offset
         at = self.rect.move(ox, oy)
         if not look.high_contrast:
             self._draw_halo(surface, at, look.alarm)
-        surface.blit(self._contents, at)
+        surface.blit(contents, at)
         s = self.cell
         conflicts = game.conflicts
         for (r, c), (kind, i) in self._moving(game, look).items():
@@ -213,14 +213,16 @@ class BoardView:
         if self._layer is None or self._layer_key != key:
             self._layer = self._turf_layer(regions, look.patterns, look.high_contrast)
             self._layer_key = key
-            self._contents = self._layer.copy()
-            self._codes = None  # the content layer shows the turfs alone
+            self._contents = None  # copied from the turfs by the next draw of a game
+            self._codes = None
         return self._layer
 
-    def _update_contents(self, game, look: Look, turf: pygame.Surface) -> None:
-        """Redraw, on the content layer, the cells whose content changed since last frame."""
+    def _update_contents(self, game, look: Look, turf: pygame.Surface) -> pygame.Surface:
+        """The content layer, its cells whose content changed since last frame redrawn."""
         import numpy as np
 
+        if self._contents is None:  # the turfs alone (draw_turfs never needs this layer)
+            self._contents = turf.copy()
         codes = np.full((self.n, self.n), EMPTY, np.int8)
         codes[game.auto_marks] = AUTO
         codes[game.marks] = MARKED
@@ -249,6 +251,7 @@ class BoardView:
                 layer.blit(mark_sprite(s, fill, False, 170), box)
             elif code == PENDING_REMOVE:
                 layer.blit(mark_sprite(s, fill, False, 90), box)
+        return layer
 
     def _moving(self, game, look: Look) -> dict[tuple[int, int], tuple[str, int]]:
         """The moles animated this frame, with their animation and frame."""

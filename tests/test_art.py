@@ -167,31 +167,46 @@ def test_a_glow_is_made_once_and_fades_away_from_its_shape():
 
 
 @pytest.mark.parametrize(
-    ("size", "radius", "width", "corner"),
-    [((927, 788), 13, 4, 26), ((600, 130), 13, 0, 13), ((40, 30), 12, 2, 8), ((300, 90), 6, 0, 0)],
-    ids=["launcher card", "filled panel", "smaller than its stretch", "square corners"],
+    ("size", "radius", "width", "corner", "inside"),
+    [
+        ((927, 788), 13, 4, 26, 0),
+        ((600, 130), 13, 0, 13, 0),
+        ((40, 30), 12, 2, 8, 0),
+        ((300, 90), 6, 0, 0, 0),
+        ((540, 540), 20, 6, 0, 10),
+    ],
+    ids=[
+        "launcher card",
+        "filled panel",
+        "smaller than its stretch",
+        "square corners",
+        "a board's ring, inside its edge too",
+    ],
 )
-def test_a_panel_kept_as_its_halo_bands_looks_as_with_the_whole_halo(size, radius, width, corner):
-    """A panel's halo is kept as the bands its opaque panel leaves uncovered: drawn with the
-    panel over it, the picture is the one the whole halo gives, pixel for pixel."""
+def test_a_panel_kept_as_its_halo_bands_looks_as_with_the_whole_halo(
+    size, radius, width, corner, inside
+):
+    """A panel's halo is kept as the bands its opaque panel leaves uncovered (and a board's,
+    whose cells leave its edge uncovered, reaching in as far): drawn with the panel over it,
+    the picture is the one the whole halo gives, pixel for pixel."""
     rect = pygame.Rect((35, 41), size)
     pictures = []
     for banded in (False, True):
         surface = pygame.Surface((size[0] + 110, size[1] + 120))
         Backdrop().draw(surface)
         if banded:
-            glow.add_under(
-                surface, glow.glow_under(size, theme.GLOW_ACCENT, radius, width, corner), rect
-            )
+            pieces = glow.glow_under(size, theme.GLOW_ACCENT, radius, width, corner, inside)
+            glow.add_under(surface, pieces, rect)
         else:
             halo = glow.glow_rect(size, theme.GLOW_ACCENT, radius, width, corner)
             surface.blit(halo, halo.get_rect(center=rect.center), special_flags=pygame.BLEND_ADD)
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=corner)
+        cover = rect.inflate(-2 * inside, -2 * inside)
+        pygame.draw.rect(surface, theme.PANEL, cover, border_radius=corner)
         pictures.append(surface)
     assert same(*pictures)
     kept = sum(
         s.get_pitch() * s.get_height()
-        for s, _at in glow.glow_under(size, theme.GLOW_ACCENT, radius, width, corner)
+        for s, _at in glow.glow_under(size, theme.GLOW_ACCENT, radius, width, corner, inside)
     )
     whole = glow.glow_rect(size, theme.GLOW_ACCENT, radius, width, corner)
     assert size[0] < 100 or kept < whole.get_pitch() * whole.get_height() / 2
@@ -219,6 +234,35 @@ def test_a_window_wide_line_glows_as_its_halo_does_without_a_sprite_of_its_width
     unlit = pygame.Surface((w, 220))
     Backdrop().draw(unlit)
     assert not same(pictures[1], unlit)  # it does light the window
+
+
+@pytest.mark.parametrize(
+    "rect",
+    [
+        pygame.Rect(200, 100, 900, 560),
+        pygame.Rect(-40, 30, 500, 300),
+        pygame.Rect(300, 90, 60, 500),
+    ],
+    ids=["a board", "off the edge", "too thin for an even middle"],
+)
+def test_the_shade_behind_a_board_is_white_less_its_halo(rect):
+    """The calm area behind a board is dimmed by white less the board's halo, as if that
+    shade were one surface of the board's size (it is made a band at a time)."""
+    size, depth, radius = (1280, 800), (60, 60, 52), 26
+    by_bands, whole = pygame.Surface(size), pygame.Surface(size)
+    Backdrop().draw(by_bands)
+    whole.blit(by_bands, (0, 0))
+    glow.multiply_shade(by_bands, rect, depth, radius, corner=radius)
+    halo = glow.glow_rect(rect.size, depth, radius, corner=radius)
+    shade = pygame.Surface(halo.get_size())
+    shade.fill((255, 255, 255))
+    shade.blit(halo, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    whole.blit(shade, shade.get_rect(center=rect.center), special_flags=pygame.BLEND_RGB_MULT)
+    assert same(by_bands, whole)
+    centre = rect.clip(by_bands.get_rect()).center
+    unlit = pygame.Surface(size)
+    Backdrop().draw(unlit)
+    assert sum(by_bands.get_at(centre)[:3]) < sum(unlit.get_at(centre)[:3])  # it does dim
 
 
 def test_in_high_contrast_a_switch_on_looks_unlike_one_off():

@@ -291,12 +291,16 @@ class BoardView:
         frame = at.inflate(width * 2, width * 2)
         if alarm > 0:
             level = max(1, round(alarm * ALARM_LEVELS)) / ALARM_LEVELS  # a few cached halos
-            red = glow.glow_rect(at.size, dark(CONFLICT, level), radius, width=width * 2)
-            _add_ring(surface, red, at)
+            red = glow.glow_under(
+                at.size, dark(CONFLICT, level), radius, width=width * 2, inside=_inner(at)
+            )
+            glow.add_under(surface, red, at)
             pygame.draw.rect(surface, CONFLICT, frame, width)
         else:
-            halo = glow.glow_rect(at.size, theme.GLOW_ACCENT, radius, width=width)
-            _add_ring(surface, halo, at)
+            halo = glow.glow_under(
+                at.size, theme.GLOW_ACCENT, radius, width=width, inside=_inner(at)
+            )
+            glow.add_under(surface, halo, at)
             pygame.draw.rect(surface, theme.ACCENT, frame, width // 2 + 1)
 
     def _draw_conflict_tint(self, surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
@@ -411,19 +415,9 @@ def _map_key(regions: Any) -> object:
     return tuple(map(tuple, regions))
 
 
-def _add_ring(surface: pygame.Surface, halo: pygame.Surface, board: pygame.Rect) -> None:
-    """Add the part of an outline's ``halo`` that lies outside ``board`` (the board is drawn
-    over the rest): four strips instead of the whole sprite, a seventh of the pixels."""
-    box = halo.get_rect(center=board.center)
-    inset = board.x - box.x + max(2, board.w // 50)  # a little inside: the halo's inner glow
-    strips = (
-        pygame.Rect(0, 0, box.w, inset),
-        pygame.Rect(0, box.h - inset, box.w, inset),
-        pygame.Rect(0, inset, inset, box.h - 2 * inset),
-        pygame.Rect(box.w - inset, inset, inset, box.h - 2 * inset),
-    )
-    for strip in strips:
-        surface.blit(halo, strip.move(box.topleft), strip, special_flags=pygame.BLEND_ADD)
+def _inner(board: pygame.Rect) -> int:
+    """How far into the board its halo is added: its inner glow, where the cells leave it."""
+    return max(2, board.w // 50)
 
 
 def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:

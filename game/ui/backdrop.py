@@ -164,10 +164,7 @@ class Backdrop:
                 shaded.fill(theme.GRID_NEAR, line)
             shaded.set_clip(None)
             soft = calm_reach(size)
-            shade = glow.shade_rect(calm.size, CALM_DEPTH, soft, corner=soft)
-            shaded.blit(
-                shade, shade.get_rect(center=calm.center), special_flags=pygame.BLEND_RGB_MULT
-            )
+            glow.multiply_shade(shaded, calm, CALM_DEPTH, soft, corner=soft)
             while len(self._calm) >= CALM_KEPT:
                 self._calm.pop(next(iter(self._calm)))
             self._calm[key] = shaded

@@ -116,31 +116,42 @@ def _small_halo(
 
 
 def glow_under(
-    size: tuple[int, int], colour: Colour, radius: int, width: int = 0, corner: int = 0
+    size: tuple[int, int],
+    colour: Colour,
+    radius: int,
+    width: int = 0,
+    corner: int = 0,
+    inside: int = 0,
 ) -> Pieces:
     """The parts of ``glow_rect``'s halo that an opaque ``size`` rectangle with ``corner`` px
-    rounded corners, drawn over it, leaves uncovered: the four bands around it and its four
-    corners, each with its place from the rectangle's top-left (``add_under`` adds them). Only
-    these are kept: a 927x788 card's halo is 0.4 MB where the whole one is 3.1 MB."""
+    rounded corners, drawn over it, leaves uncovered: the four bands around it (reaching
+    ``inside`` px into it, for a shape that leaves its edge uncovered) and its four corners,
+    each with its place from the rectangle's top-left (``add_under`` adds them). Only these
+    are kept: a 927x788 card's halo is 0.4 MB where the whole one is 3.1 MB."""
     w, h = int(size[0]), int(size[1])
     if w <= 0 or h <= 0:
         raise ValueError(f"a glow needs a positive size, not {w}x{h}")
+    if inside and corner:
+        raise ValueError("a halo reaching inside its shape is for square corners only")
+    # not into the small halo's stretched middle (a board's inner glow is far short of it)
+    inside = min(inside, w // 2, h // 2, _flat(radius, width, corner) - 1)
     rgb = _rgb(colour)
 
     def make() -> Pieces:
         p = pad(radius)
         small = _small_halo(w, h, rgb, radius, width, corner)
         sw, sh = small.get_size()
+        b = p + inside  # each band's depth, from the halo's edge
 
         def part(x: int, y: int, pw: int, ph: int) -> pygame.Surface:
             return small.subsurface((x, y, pw, ph)).copy()
 
         # each band is a band of the small halo stretched along its length as glow_rect's is
         pieces = [
-            (_grow(part(0, 0, sw, p), 0, w + 2 * p), (-p, -p)),
-            (_grow(part(0, sh - p, sw, p), 0, w + 2 * p), (-p, h)),
-            (_grow(part(0, p, p, sh - 2 * p), 1, h), (-p, 0)),
-            (_grow(part(sw - p, p, p, sh - 2 * p), 1, h), (w, 0)),
+            (_grow(part(0, 0, sw, b), 0, w + 2 * p), (-p, -p)),
+            (_grow(part(0, sh - b, sw, b), 0, w + 2 * p), (-p, h - inside)),
+            (_grow(part(0, b, b, sh - 2 * b), 1, h - 2 * inside), (-p, inside)),
+            (_grow(part(sw - b, b, b, sh - 2 * b), 1, h - 2 * inside), (w - inside, inside)),
         ]
         c = min(corner, w // 2, h // 2)
         if c > 0:  # what the rounded corners leave uncovered: beyond the stretch, as they are
@@ -151,7 +162,7 @@ def glow_under(
             ]
         return tuple(pieces)
 
-    key = ("under", w, h, rgb, radius, width, corner)
+    key = ("under", w, h, rgb, radius, width, corner, inside)
     pieces = _under.get(key)
     if pieces is None:
         pieces = make()
@@ -159,26 +170,56 @@ def glow_under(
     return pieces
 
 
-def shade_rect(
-    size: tuple[int, int], depth: Colour, radius: int, corner: int = 0
-) -> pygame.Surface:
-    """An opaque white surface, darker by ``depth`` under a ``size`` rectangle with soft edges
-    (the halo of ``glow_rect``, subtracted): multiply a picture by it (``BLEND_RGB_MULT``) to
-    dim it softly behind the rectangle. Larger than it by ``pad(radius)`` on every side; not
-    kept (its maker keeps what it shades)."""
-    w, h = int(size[0]), int(size[1])
+def multiply_shade(
+    surface: pygame.Surface, rect: pygame.Rect, depth: Colour, radius: int, corner: int = 0
+) -> None:
+    """Dim ``surface`` softly behind ``rect`` (``BLEND_RGB_MULT``): darker by ``depth`` under
+    it, fading out over ``pad(radius)`` on either side of its edge (white minus the halo of
+    ``glow_rect``). The soft bands are stretched from a small shade one at a time and the even
+    middle is one fill: no surface of the rectangle's size is made (a board's shade was ~5 MB
+    at 1920x1080, at the moment a replay's first frame set its peak memory)."""
+    w, h = rect.size
     p = pad(radius)
-    small = glow_rect(_small(w, h, radius, 0, corner), depth, radius, corner=corner)
+    small = _small_halo(w, h, _rgb(depth), radius, 0, corner)  # made once a layer: not kept
     shade = pygame.Surface(small.get_size())
     shade.fill((255, 255, 255))
     shade.blit(small, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    return _stretch(shade, (w + 2 * p, h + 2 * p))
+    sw, sh = shade.get_size()
+    big_w, big_h = w + 2 * p, h + 2 * p
+    at = (rect.x - p, rect.y - p)
+    mult = pygame.BLEND_RGB_MULT
+    band = 2 * p + corner  # from the shade's edge to where it is even: p beyond the corner
+    if min(sw, sh) < 2 * band + 2:  # too small to have an even middle: stretched whole
+        surface.blit(_stretch(shade, (big_w, big_h)), at, special_flags=mult)
+        return
+
+    def piece(x: int, y: int, pw: int, ph: int) -> pygame.Surface:
+        return shade.subsurface((x, y, pw, ph)).copy()
+
+    bands = (  # (make the band, its place in the shade): top, bottom, left, right
+        (lambda: _grow(piece(0, 0, sw, band), 0, big_w), (0, 0)),
+        (lambda: _grow(piece(0, sh - band, sw, band), 0, big_w), (0, big_h - band)),
+        (lambda: _grow(piece(0, band, band, sh - 2 * band), 1, big_h - 2 * band), (0, band)),
+        (
+            lambda: _grow(piece(sw - band, band, band, sh - 2 * band), 1, big_h - 2 * band),
+            (big_w - band, band),
+        ),
+    )
+    for make, (dx, dy) in bands:
+        surface.blit(make(), (at[0] + dx, at[1] + dy), special_flags=mult)
+    middle = pygame.Rect(at[0] + band, at[1] + band, big_w - 2 * band, big_h - 2 * band)
+    surface.fill(shade.get_at((sw // 2, sh // 2)), middle, special_flags=mult)
 
 
 def _small(w: int, h: int, radius: int, width: int, corner: int) -> tuple[int, int]:
     """The size of the rectangle whose halo, stretched, is the halo of a ``w`` x ``h`` one."""
-    flat = pad(radius) + corner + width + 4  # this far from a corner the halo is the same along
+    flat = _flat(radius, width, corner)
     return min(w, 2 * flat + 1), min(h, 2 * flat + 1)
+
+
+def _flat(radius: int, width: int, corner: int) -> int:
+    """How far from a corner a rectangle's halo is the same all along its side."""
+    return pad(radius) + corner + width + 4
 
 
 def _stretch(sprite: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:

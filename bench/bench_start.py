@@ -16,8 +16,8 @@ taken against the bare run of the same round.
 The screens: the launcher, each game opened directly (a first start, and a returning player
 with an unfinished game to resume: an expert Démineur game after its first reveal, Mole Turf
 sector 2 with three marks), the kiosk, and each game's replay of those two games; then the
-launcher and both games' first screens in a 1920x1080 window, where the window and every
-window-sized layer (the backdrop's) take twice the memory.
+launcher, both games' first screens and their replays in a 1920x1080 window, where the
+window and every window-sized layer (the backdrop's) take twice the memory.
 Headless (SDL dummy drivers), so the window costs what SDL's off-screen driver costs.
 
 Goal (issue 19): every screen within 1.3x the bare time and 8 MiB of its memory.
@@ -129,6 +129,8 @@ def screen_setups() -> dict[str, tuple[tuple[int, int], Callable[[Path], list[st
         f"launcher at {large}": (LARGE, lambda _folder: []),
         f"Mole Turf at {large}": (LARGE, lambda _folder: ["--game", "moleturf"]),
         f"Démineur at {large}": (LARGE, lambda _folder: ["--game", "demineur"]),
+        f"Démineur replay at {large}": (LARGE, replay_of(demineur)),
+        f"Mole Turf replay at {large}": (LARGE, replay_of(moleturf)),
     }
 
 

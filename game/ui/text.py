@@ -203,6 +203,7 @@ class FontBook:
             pygame.font.init()
         self.floor = 14  # the smallest size any text is laid out at: UI sets the window's
         self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._probes: dict[bool, pygame.font.Font] = {}  # one face a weight, sized as needed
         self._fits: BoundedCache[tuple, Fitted] = BoundedCache(FIT_BUDGET)
         self._renders: BoundedCache[tuple, pygame.Surface] = BoundedCache(RENDER_BUDGET)
 
@@ -217,6 +218,22 @@ class FontBook:
         while len(self._fonts) > FONTS_KEPT:
             self._fonts.popitem(last=False)  # closed (and its file) once nothing holds it
         return font
+
+    def _measure_with(self, size: int, bold: bool) -> pygame.font.Font:
+        """A face to measure text at ``size`` with while fitting: the face of that size if it
+        is open, else one face per weight set to that size (pygame-ce's ``point_size``, the
+        same metrics): fitting tries several sizes, and a face opened for each is ~0.5 MiB."""
+        key = (max(6, size), bold)
+        font = self._fonts.get(key)
+        if font is not None:
+            return font
+        probe = self._probes.get(bold)
+        if probe is None:
+            path = resource("cmt_assets", "fonts", FONT_FILES[bold])
+            probe = self._probes[bold] = pygame.font.Font(str(path), key[0])
+        elif probe.point_size != key[0]:
+            probe.point_size = key[0]
+        return probe
 
     @property
     def cached_bytes(self) -> int:
@@ -243,14 +260,14 @@ class FontBook:
         tried: dict[int, Fitted] = {}
 
         def at(s: int) -> Fitted:
-            if s not in tried:
-                tried[s] = self._layout(text, pieces, box, s, bold, max_lines)
+            if s not in tried:  # the size asked for is the one likely drawn: its own face
+                font = self.font(s, bold) if s == size else self._measure_with(s, bold)
+                tried[s] = self._layout(text, pieces, box, font, s, bold, max_lines)
             return tried[s]
 
         # The largest size that fits, found by trying a few sizes rather than every one from
-        # the top (each size is a font face of its own, ~0.5 MiB: a number squeezed into a
-        # small tile opened 17 of them): the size the box's scale suggests, then one at a
-        # time up or down from there.
+        # the top (a number squeezed into a small tile tried 17): the size the box's scale
+        # suggests, then one at a time up or down from there.
         result = at(size)
         if not result.fits and size > low:
             scale = min(box[0] / max(1, result.width), box[1] / max(1, result.height))
@@ -270,13 +287,14 @@ class FontBook:
         text: str,
         pieces: list[str],
         box: tuple[int, int],
+        font: pygame.font.Font,
         size: int,
         bold: bool,
         max_lines: int,
     ) -> Fitted:
-        """``text`` wrapped to ``box``'s width at ``size``, and whether it fits the box."""
+        """``text`` wrapped to ``box``'s width in ``font`` (at ``size``), and whether it fits
+        the box."""
         w, h = box
-        font = self.font(size, bold)
         lines = wrap(text, font, w)
         widest = max(font.size(line)[0] for line in lines)
         line_h = font.get_linesize()

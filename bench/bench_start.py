@@ -161,7 +161,7 @@ def one_run(command: list[str], env: dict[str, str], frame: Path) -> tuple[float
 
 def measure(quick: bool = False, rounds: int | None = None) -> dict:
     """Every screen's first frame and peak memory beside the bare window (see the module)."""
-    rounds = rounds or (5 if quick else 15)
+    rounds = rounds or (9 if quick else 15)  # time ratios swing ±0.1 a round on a busy machine
     with tempfile.TemporaryDirectory() as tmp:
         # bytecode cached as an installed copy has it (pip compiles on install), kept out of
         # the checkout; the warm-up round writes it

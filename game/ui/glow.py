@@ -25,6 +25,7 @@ when a screen is laid out (or on first draw) and keep them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 import pygame
@@ -141,22 +142,12 @@ def glow_under(
         p = pad(radius)
         small = _small_halo(w, h, rgb, radius, width, corner)
         sw, sh = small.get_size()
-        b = p + inside  # each band's depth, from the halo's edge
-
-        def part(x: int, y: int, pw: int, ph: int) -> pygame.Surface:
-            return small.subsurface((x, y, pw, ph)).copy()
-
-        # each band is a band of the small halo stretched along its length as glow_rect's is
-        pieces = [
-            (_grow(part(0, 0, sw, b), 0, w + 2 * p), (-p, -p)),
-            (_grow(part(0, sh - b, sw, b), 0, w + 2 * p), (-p, h - inside)),
-            (_grow(part(0, b, b, sh - 2 * b), 1, h - 2 * inside), (-p, inside)),
-            (_grow(part(sw - b, b, b, sh - 2 * b), 1, h - 2 * inside), (w - inside, inside)),
-        ]
+        bands = _edge_bands(small, (w + 2 * p, h + 2 * p), p + inside)
+        pieces = [(band, (x - p, y - p)) for band, (x, y) in bands]  # placed from the rect
         c = min(corner, w // 2, h // 2)
         if c > 0:  # what the rounded corners leave uncovered: beyond the stretch, as they are
             pieces += [
-                (part(x, y, c, c), (dx, dy))
+                (small.subsurface((x, y, c, c)).copy(), (dx, dy))
                 for (x, dx) in ((p, 0), (sw - p - c, w - c))
                 for (y, dy) in ((p, 0), (sh - p - c, h - c))
             ]
@@ -193,22 +184,30 @@ def multiply_shade(
         surface.blit(_stretch(shade, (big_w, big_h)), at, special_flags=mult)
         return
 
-    def piece(x: int, y: int, pw: int, ph: int) -> pygame.Surface:
-        return shade.subsurface((x, y, pw, ph)).copy()
-
-    bands = (  # (make the band, its place in the shade): top, bottom, left, right
-        (lambda: _grow(piece(0, 0, sw, band), 0, big_w), (0, 0)),
-        (lambda: _grow(piece(0, sh - band, sw, band), 0, big_w), (0, big_h - band)),
-        (lambda: _grow(piece(0, band, band, sh - 2 * band), 1, big_h - 2 * band), (0, band)),
-        (
-            lambda: _grow(piece(sw - band, band, band, sh - 2 * band), 1, big_h - 2 * band),
-            (big_w - band, band),
-        ),
-    )
-    for make, (dx, dy) in bands:
-        surface.blit(make(), (at[0] + dx, at[1] + dy), special_flags=mult)
+    for piece, (dx, dy) in _edge_bands(shade, (big_w, big_h), band):  # made one at a time
+        surface.blit(piece, (at[0] + dx, at[1] + dy), special_flags=mult)
     middle = pygame.Rect(at[0] + band, at[1] + band, big_w - 2 * band, big_h - 2 * band)
     surface.fill(shade.get_at((sw // 2, sh // 2)), middle, special_flags=mult)
+
+
+def _edge_bands(
+    small: pygame.Surface, size: tuple[int, int], depth: int
+) -> Iterator[tuple[pygame.Surface, tuple[int, int]]]:
+    """The bands ``depth`` px deep along the four edges of ``small`` stretched to ``size`` as
+    ``_stretch`` stretches it (top, bottom, left, right, each with its place in that picture),
+    made one at a time from ``small``'s own bands: no surface of ``size`` is made. ``depth``
+    stays short of ``small``'s middle row and column (the ones stretched)."""
+    sw, sh = small.get_size()
+    w, h = size
+
+    def part(x: int, y: int, pw: int, ph: int) -> pygame.Surface:
+        return small.subsurface((x, y, pw, ph)).copy()
+
+    yield _grow(part(0, 0, sw, depth), 0, w), (0, 0)
+    yield _grow(part(0, sh - depth, sw, depth), 0, w), (0, h - depth)
+    side = sh - 2 * depth  # the left and right bands run between the top and bottom ones
+    yield _grow(part(0, depth, depth, side), 1, h - 2 * depth), (0, depth)
+    yield _grow(part(sw - depth, depth, depth, side), 1, h - 2 * depth), (w - depth, depth)
 
 
 def _small(w: int, h: int, radius: int, width: int, corner: int) -> tuple[int, int]:

@@ -448,13 +448,14 @@ class App:
         return 0
 
     def warm_next_screens(self) -> None:
-        """Import, in the background, what the top screen's likely next screens need
-        (``Scene.next_screens``, see ``game.shell.warmup``), once per screen shown."""
+        """Import, in the background, what the top screen needs once shown and what its
+        likely next screens need (``Scene.needs``, ``Scene.next_screens``; see
+        ``game.shell.warmup``), once per screen shown."""
         top = self.scenes.top
         if top is None or top is self._warmed:
             return
         names = [self.kiosk.scene_name(n) if self.kiosk else n for n in top.next_screens]
-        if self.warmup.start(registry.module_of(n) for n in names):
+        if self.warmup.start([*top.needs, *(registry.module_of(n) for n in names)]):
             self._warmed = top
 
     def close(self) -> None:

@@ -239,6 +239,44 @@ def test_the_first_frame_is_the_replay_at_0_00_drawn_before_the_replay_is_made(
         pygame.display.quit()
 
 
+@pytest.mark.parametrize("kind", ["demineur", "moleturf"])
+def test_the_replay_waits_for_its_rules_loading_in_the_background_and_keeps_drawing(
+    tmp_path, monkeypatch, kind
+):
+    """While the game's rules are imported in the background (``needs``, started by the app
+    once the first frame is shown) the screen draws its opening picture frame after frame
+    instead of stopping for them; it makes the replay once they are in, or at once when the
+    player acts."""
+    app = make_app(tmp_path)
+    try:
+        document = (demineur_document if kind == "demineur" else turf_document)(FakeClock())
+        scene = app.open_scene(f"{kind}.replay", document)
+        assert scene.needs == (f"core.{kind}.session",)
+        loading = {"now": True}
+        monkeypatch.setattr(
+            app.warmup, "waiting_for", lambda names: loading["now"] and scene.needs[0] in names
+        )
+
+        def board() -> bytes:  # the board's picture (around it the backdrop moves on)
+            app.draw(0)
+            return pygame.image.tobytes(app.screen.subsurface(scene.board_rect), "RGB")
+
+        opening = board()
+        for _ in range(5):
+            app.advance(STEP)
+            assert scene._replay is None and board() == opening  # the board's picture stays
+        loading["now"] = False  # the background import is done
+        app.advance(STEP)
+        assert scene._replay is not None and scene.replay.position == 0
+        loading["now"] = True
+        again = app.open_scene(f"{kind}.replay", document)
+        frame(app)
+        again.step(1)  # the player scrubs: no more waiting
+        assert again._replay is not None and again.t_ms > 0
+    finally:
+        pygame.display.quit()
+
+
 # ----- a file that passes the first look but not the replay of its moves --------------------
 
 

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 
 class DemineurReplay(ReplayScene):
+    needs = ("core.demineur.session",)  # the rules, numpy and the kernels: the replay itself
+
     def __init__(
         self, app: Host, document: Any, on_refused: Callable[[str], None] | None = None
     ) -> None:

@@ -18,6 +18,8 @@ from game.shell.scene import Host
 
 
 class MoleTurfReplay(ReplayScene):
+    needs = ("core.moleturf.session",)  # the rules, numpy and the kernels: the replay itself
+
     def __init__(
         self, app: Host, document: Any, on_refused: Callable[[str], None] | None = None
     ) -> None:

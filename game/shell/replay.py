@@ -7,10 +7,10 @@ B / Esc goes back. Each game's screen (``game.<game>.replay``) lays out and draw
 
 A replay screen opens on its document's summary alone (``core.midend.Summary``, read without
 the game's rules, numpy or kernels): its first frame is the game before its first move, at
-0:00, drawn by the game's ``draw_opening``. Once that frame is on screen (the first update
-after it, or sooner if the player acts) ``ready`` makes the ``Replay``: every move replayed,
-the document's whole check. A document that check refuses is told in a dialog, and leaving
-the dialog leaves the screen.
+0:00, drawn by the game's ``draw_opening``. Once that frame is on screen and the game's rules
+(``needs``) have been imported in the background (or at once if the player acts), ``ready``
+makes the ``Replay``: every move replayed, the document's whole check. A document that
+check refuses is told in a dialog, and leaving the dialog leaves the screen.
 """
 
 from __future__ import annotations
@@ -233,7 +233,9 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         if self._replay is None:
-            if self._shown:  # the opening picture is on screen: now the game itself
+            # the opening picture is on screen: now the game itself, once its rules (``needs``)
+            # have been imported in the background (the screen goes on drawing meanwhile)
+            if self._shown and not self.app.warmup.waiting_for(self.needs):
                 self.ready()
             return
         if not self.playing or self.scrubbing:

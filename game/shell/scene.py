@@ -26,6 +26,7 @@ from game.i18n import _
 from game.platform.audio import Audio
 from game.platform.intents import Device, Intent, Kind
 from game.platform.storage import Settings, Storage
+from game.shell.warmup import Warmup
 from game.ui.backdrop import Backdrop
 from game.ui.layout import Metrics
 from game.ui.prompts import draw_prompts, shows_prompts
@@ -48,6 +49,7 @@ class Host(Protocol):
     scenes: SceneStack
     device: Device
     backdrop: Backdrop  # the animated background of opaque screens
+    warmup: Warmup  # the next screens' modules, imported in the background
     fullscreen: bool  # the window as it is now
     clock: Callable[[], float]  # seconds; the games' timers read it
     kiosk: Any  # game.kiosk.runtime.Kiosk when running as a kiosk, else None
@@ -71,9 +73,10 @@ PRESS_SECONDS = 0.15  # how long a tapped or confirmed widget shows its press
 
 class Scene:
     opaque = True  # False: the scenes beneath are drawn first (dimmed)
-    # the screens (registry names) this one is likely to open next: their modules are
-    # imported in the background while it shows (game.shell.warmup)
+    # the screens (registry names) this one is likely to open next, and the modules it
+    # imports itself once shown: imported in the background while it shows (game.shell.warmup)
     next_screens: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
 
     def __init__(self, app: Host) -> None:
         self.app = app

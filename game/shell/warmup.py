@@ -4,8 +4,9 @@ Every first screen opens without the boards' machinery (numpy, the rules, the ke
 of a second's tenths and 12 MiB that the first frame need not wait for, bench/bench_start.py).
 Loaded only when asked for, they made the press that opens a board wait ~170 ms for them.
 So a screen names in ``Scene.next_modules`` what its likely next step imports (the level
-choice: the Démineur board), and once it is on screen the app hands those names to
-``Warmup.start``, which imports them on a thread of its own. The main loop goes on drawing
+choice: the Démineur board), and in ``Scene.needs`` what it imports itself once shown (a
+replay: its game's rules), and once it is on screen the app hands those to ``Warmup.start``,
+which imports them on a thread of its own. The main loop goes on drawing
 meanwhile (an import takes the interpreter's lock a few milliseconds at a time); a press
 that needs a module still being imported waits only for the rest of it. An import that fails
 here is left to the real import, which reports it where it is needed.
@@ -25,6 +26,7 @@ class Warmup:
 
     def __init__(self) -> None:
         self._thread: threading.Thread | None = None
+        self._pending: frozenset[str] = frozenset()  # what the running warm-up imports
 
     @property
     def busy(self) -> bool:
@@ -38,11 +40,17 @@ class Warmup:
         missing = [name for name in names if name not in sys.modules]
         if not missing:
             return True
+        self._pending = frozenset(missing)
         self._thread = threading.Thread(
             target=_import_each, args=(missing,), name="warm-up", daemon=True
         )
         self._thread.start()
         return True
+
+    def waiting_for(self, names: Iterable[str]) -> bool:
+        """Whether one of ``names`` is being imported in the background now (a screen that
+        needs it may wait for it a frame or two rather than import it itself at once)."""
+        return self.busy and any(name in self._pending for name in names)
 
     def close(self, timeout: float = 5.0) -> None:
         if self._thread is not None:

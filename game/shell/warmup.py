@@ -1,12 +1,12 @@
 """What a screen's next step will import, imported in the background while the screen shows.
 
-Every first screen opens without the boards' machinery (numpy, the rules, the kernels: most
-of a second's tenths and 12 MiB that the first frame need not wait for, bench/bench_start.py).
-Loaded only when asked for, they made the press that opens a board wait ~170 ms for them.
-So a screen names in ``Scene.next_modules`` what its likely next step imports (the level
+Every first screen opens without the boards' machinery (numpy, the rules, the kernels: over a
+tenth of a second and 12 MiB that the first frame need not wait for, bench/bench_start.py).
+Loaded only when asked for, they made the press that opens a board wait 135-165 ms for them.
+So a screen names in ``Scene.next_screens`` the screens it is likely to open next (the level
 choice: the Démineur board), and in ``Scene.needs`` what it imports itself once shown (a
-replay: its game's rules), and once it is on screen the app hands those to ``Warmup.start``,
-which imports them on a thread of its own. The main loop goes on drawing
+replay: its game's rules); once it is on screen the app hands their modules to
+``Warmup.start``, which imports them on a thread of its own. The main loop goes on drawing
 meanwhile (an import takes the interpreter's lock a few milliseconds at a time); a press
 that needs a module still being imported waits only for the rest of it. An import that fails
 here is left to the real import, which reports it where it is needed.

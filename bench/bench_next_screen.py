@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.figures import RESULTS, figure, print_rows
+from bench.figures import figure, print_rows, save
 
 ROOT = Path(__file__).resolve().parent.parent
 IDLE_FRAMES = 45
@@ -134,8 +134,7 @@ def main() -> None:
     args = parser.parse_args()
     report = measure(rounds=args.rounds)
     print_rows(report)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "bench_next_screen.json").write_text(json.dumps(report, indent=1))
+    save("next_screen", report)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -39,9 +38,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.figures import figure, spread
+from bench.figures import figure, save, spread
 
-RESULTS = Path(__file__).resolve().parent / "results"
 ROOT = Path(__file__).resolve().parent.parent
 
 BARE = """
@@ -275,16 +273,7 @@ def main() -> None:
             f" ({p['min']:.0f}-{p['max']:.0f}) {extra:>6}"
         )
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
-    meta = {
-        "python": sys.version.split()[0],
-        "machine": platform.machine(),
-        "cpus": os.cpu_count(),
-        "load_avg": os.getloadavg(),
-    }
-    RESULTS.mkdir(exist_ok=True)
-    out = RESULTS / "bench_start.json"
-    out.write_text(json.dumps({"meta": meta, **report}, indent=1))
-    print(f"wrote {out.relative_to(ROOT)}")
+    save("start", report)
 
 
 if __name__ == "__main__":

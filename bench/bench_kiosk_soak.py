@@ -6,7 +6,9 @@ the loop moves on by a quarter second per step (the App's longest frame), so the
 mode, the idle watcher and the "Still playing?" countdown all run at their real pace in
 simulated time; the kiosk's date comes from the same clock, running ``DAY_SPEEDUP`` times
 faster, so the high-score table rolls over every two simulated hours. A frame is drawn
-every ``DRAW_EVERY_S`` simulated seconds.
+every ``DRAW_EVERY_S`` simulated seconds. The kiosk starts as it does after a boot: its
+first frame, then straight into the attract mode, with kiosk.json's default sound (the
+sound effects the attract mode plays are counted: none are heard).
 
 Visitors arrive between attract games (``--visitors`` of them, spread evenly), alternating
 between the two games, each with a touch on the attract screen. A third of them win their
@@ -16,7 +18,8 @@ few moves, switch the language, start a new game and open the pause menu's setti
 third play a few moves. Every one of them then walks away: the idle time, the countdown,
 the game abandoned, the language back to the kiosk's, the attract mode again. Once in a
 while the operator holds the corner (raw mouse events through the real input translator),
-types the PIN and restarts the kiosk.
+slips once (a wrong PIN, which goes into the operator log), types the PIN, reads the log and
+restarts the kiosk.
 
 Resident memory (``/proc/self/statm``), open file descriptors (``/proc/self/fd``), threads,
 live Python objects and the data folder (files and bytes) are taken after the warm-up
@@ -79,6 +82,18 @@ class Soak:
         self.frames = 0
         self.ms = 0  # the translator's time
         self.wins = 0
+        self.attract_sounds = 0  # sound effects the attract mode played (asked: heard)
+        self.attract_asked = 0
+        play = self.app.audio.play
+
+        def counted(name: str) -> bool:
+            played = play(name)
+            if getattr(self.app.scenes.top, "kiosk_role", None) == "attract":
+                self.attract_asked += 1
+                self.attract_sounds += played
+            return played
+
+        self.app.audio.play = counted  # type: ignore[method-assign]
 
     def today(self) -> str:
         seconds = self.clock.now * DAY_SPEEDUP
@@ -204,9 +219,13 @@ class Soak:
         self.ms += HOLD_MS + 10
         self.app.process_events([], self.ms)
         self.app.process_events([up], self.ms)
-        for digit in PIN:
-            self.tap(f"key{digit}")
-        self.tap("key_ok")
+        for pin in (PIN[::-1], PIN):  # a slip first
+            for digit in pin:
+                self.tap(f"key{digit}")
+            self.tap("key_ok")
+        self.tap("log")
+        self.run_for(2)
+        self.tap("back")
         self.tap("restart")
 
     # measuring -----------------------------------------------------------------------------
@@ -225,6 +244,9 @@ class Soak:
             "python_objects": len(gc.get_objects()),
             "data_files": files,
             "data_bytes": size,
+            "attract_sounds_asked": self.attract_asked,
+            "attract_sounds_heard": self.attract_sounds,
+            "operator_log_entries": len(self.kiosk.guard.entries),
         }
 
 
@@ -263,6 +285,13 @@ def measure(quick: bool = False) -> dict:
                 "runs": 1,
                 "note": f"{end['data_files']} files",
             },
+            {
+                "figure": "sound effects heard in the attract mode (kiosk.json's default)",
+                "unit": "",
+                "median": end["attract_sounds_heard"],
+                "runs": 1,
+                "note": f"of {end['attract_sounds_asked']} the games asked for",
+            },
         ],
     }
 
@@ -273,7 +302,8 @@ def run_soak(games_wanted: int, visitors_wanted: int) -> dict:
     samples = []
     with tempfile.TemporaryDirectory() as folder:
         soak = Soak(Path(folder))
-        soak.kiosk.start_attract()
+        soak.app.draw(0)
+        soak.kiosk.started()  # the first frame is on screen, as App.run says
         every = max(1, games_wanted // max(1, visitors_wanted))
         visitors = 0
         marks = {WARMUP, games_wanted, *range(EVERY, games_wanted + 1, EVERY)}
@@ -334,7 +364,8 @@ def run_soak(games_wanted: int, visitors_wanted: int) -> dict:
         f"{end['open_fds']} fds (RSS {min(after)}..{max(after)} MB after the warm-up, "
         f"Python objects {warm['python_objects']} -> {end['python_objects']}); data folder "
         f"{end['data_files']} files, "
-        f"{end['data_bytes']} bytes: {', '.join(final_files)}"
+        f"{end['data_bytes']} bytes: {', '.join(final_files)}; attract sound effects heard "
+        f"{end['attract_sounds_heard']} of {end['attract_sounds_asked']} asked"
     )
     return result
 

@@ -59,7 +59,11 @@ LARGE = (1920, 1080)  # a full-HD screen: the window and each window-sized layer
 
 
 def kiosk_config(folder: Path) -> list[str]:
-    (folder / "kiosk.json").write_text('{"version": 1, "pin": "4711"}\n')
+    """kiosk.json as --set-kiosk-pin writes it (the PIN hashed: a plain one would be hashed
+    at every start measured, which a kiosk does once)."""
+    from game.kiosk.config import set_pin
+
+    set_pin(folder, "4711")
     return ["--kiosk"]
 
 

@@ -4,7 +4,8 @@ Before any window opens, a data folder that is a file or cannot be made, a scree
 could not be saved, a kiosk without a valid operator PIN (``kiosk.json``), and (on Linux and
 the BSDs) the lack of any display are each told in one line with a non-zero exit. The data
 folder is locked (``Storage.lock``): a second program on the same folder is told so and runs
-read-only.
+read-only; a second kiosk refuses to start (exit 1), since it could keep neither its scores
+nor its log of the operator's entries.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from pathlib import Path
 from game.i18n import LANGUAGES
 from game.kiosk.config import (
     ConfigError,
+    ConfigMissing,
     KioskSetup,
     idle_problem,
-    load_config,
     pin_problem,
+    prepare,
     set_pin,
     start_problem,
 )
@@ -235,7 +237,6 @@ def main(argv: list[str] | None = None) -> int:
             )
         if problem := start_problem(folder):
             return fail(problem)
-        kiosk = KioskSetup(load_config(folder), args.idle_seconds)
     if args.screenshot and (problem := screenshot_problem(args.screenshot)):
         return fail(problem)
     replay = None
@@ -246,13 +247,31 @@ def main(argv: list[str] | None = None) -> int:
             return fail(f"--replay {args.replay}: {bad}")
     if problem := display_problem(args):
         return fail(problem, 1)
-    if kiosk is not None:
+    storage = Storage(folder)  # holds the folder's lock while the program runs
+    if args.kiosk:
+        if storage.read_only:
+            storage.close()
+            holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
+            return fail(
+                f"another copy of the game{holder} is using {folder}: a kiosk needs its data "
+                "folder to itself, so this one does not start",
+                1,
+            )
+        try:
+            config, warning = prepare(folder)  # a plain PIN hashed, the file made owner-only
+        except (ConfigMissing, ConfigError):  # changed since it was checked above
+            storage.close()
+            return fail(start_problem(folder) or f"{folder}/kiosk.json changed as it was read")
+        if warning:
+            print(f"{parser.prog}: warning: {warning}", file=sys.stderr)
+        kiosk = KioskSetup(config, args.idle_seconds)
         os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")  # Windows' own Alt+F4
+        # a fullscreen window that loses the focus stays where it is (SDL would minimise it)
+        os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
         # SIGTERM ends the program cleanly from now on (the loop installs its own handler;
         # SDL, seeing one set, does not turn it into a quit event that a kiosk ignores)
         previous_sigterm = signal.signal(signal.SIGTERM, _stop_now)
-    storage = Storage(folder)  # holds the folder's lock while the program runs
-    if storage.read_only:
+    elif storage.read_only:
         holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
         print(
             f"{parser.prog}: another copy of the game{holder} is using {folder}: "

@@ -21,6 +21,7 @@ may ignore it; this works everywhere.)
 from __future__ import annotations
 
 import math
+import sys
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -260,7 +261,12 @@ class App:
 
     def file_damaged(self, name: str) -> None:
         """Say in one line that a save file was set aside; files set aside while that line is
-        still showing join it, so none is hidden behind another notice."""
+        still showing join it, so none is hidden behind another notice. A kiosk names no file
+        to the public: the names go to stderr (the supervisor's log)."""
+        if self.kiosk is not None:
+            print(f"{name} was damaged: it was set aside and defaults are used", file=sys.stderr)
+            self.notice(_("Some saved data was damaged: it was set aside and defaults are used."))
+            return
         told = self._damaged_told
         last = self.notices[-1] if self.notices else None
         if last and last[0] == self._damaged_text(told) and last[1] > time.monotonic():
@@ -316,6 +322,8 @@ class App:
             elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
                 for scene in self.scenes.scenes:
                     scene.focus_changed(event.type == pygame.WINDOWFOCUSGAINED)
+            if self.kiosk is not None:
+                self.kiosk.window_event(event)  # a kiosk brings its window back
             for intent in self.translator.handle(event, now_ms):
                 self.dispatch(intent)
                 if not self.running:
@@ -329,7 +337,10 @@ class App:
         failed = self.storage.take_failures()
         if self.storage.read_only:
             return  # said once at the start: another copy holds the folder, nothing is saved
-        if failed:
+        if failed and self.kiosk is not None:  # no file names to the public (see file_damaged)
+            print(f"{', '.join(failed)}: could not be saved, tried again later", file=sys.stderr)
+            self.notice(_("The kiosk's data could not be saved: it will be tried again."))
+        elif failed:
             self.notice(
                 i18n.ngettext(
                     "{files} could not be saved: it will be tried again.",
@@ -440,6 +451,8 @@ class App:
                 if drawn == 1:
                     self.audio.open()  # the sounds load once the first frame is on screen
                     self.animate_changes = True
+                    if self.kiosk is not None:
+                        self.kiosk.started()  # nobody has touched it: the attract mode
                 self.warm_next_screens()
         finally:
             if restore is not None:

@@ -214,6 +214,14 @@ def date(day: datetime.date | str) -> str:
     return format_date(day, "medium", locale=_current)
 
 
+def date_time(moment: datetime.datetime) -> str:
+    """A moment to the second as the language writes it, in its own time zone: "May 1, 2024,
+    2:03:22 PM" / "2024/05/01 14:03:22" / "2024. máj. 1. 14:03:22"."""
+    from babel.dates import format_datetime
+
+    return format_datetime(moment, "medium", tzinfo=moment.tzinfo, locale=_current)
+
+
 def duration(seconds: int) -> str:
     """A whole number of seconds in the language's short units: 45 sec / 45 秒 / 45 mp, and
     2 min / 2 min 15 sec past two minutes (a kiosk's idle time is set to the second)."""

@@ -230,15 +230,26 @@ def test_the_music_setting_is_on_by_default_saved_and_starts_after_the_first_fra
     storage.close()
 
 
-@pytest.mark.parametrize("attract_music", [False, True])
-def test_the_kiosk_attract_mode_is_silent_unless_its_config_asks(tmp_path, attract_music):
+@pytest.mark.parametrize(
+    ("attract_music", "attract_sounds"),
+    [(False, False), (True, False), (False, True)],
+    ids=["silent", "music only", "sound effects"],
+)
+def test_the_kiosk_attract_mode_is_silent_unless_its_config_asks(
+    tmp_path, attract_music, attract_sounds
+):
     pygame.mixer.quit()
-    setup = KioskSetup(KioskConfig("4711", attract_music=attract_music))
+    config = KioskConfig(
+        "4711", attract_music=attract_music, attract_sounds=attract_sounds, attract_volume=30
+    )
     app = App(
-        Options(windowed=True, size=(1280, 800), data_dir=str(tmp_path), kiosk=setup),
+        Options(windowed=True, size=(1280, 800), data_dir=str(tmp_path), kiosk=KioskSetup(config)),
         translator=QuietTranslator(),
         clock=FakeClock(),
     )
+    heard = []
+    play = app.audio.play
+    app.audio.play = lambda name: heard.append(name) if play(name) else None  # type: ignore
     try:
         app.audio.open()
         if not app.audio.available:
@@ -249,9 +260,16 @@ def test_the_kiosk_attract_mode_is_silent_unless_its_config_asks(tmp_path, attra
         wait(app, 0.1)
         assert app.scenes.top.kiosk_role == "attract"
         assert app.audio.music_playing is attract_music
+        heard.clear()
+        wait(app, 20, 0.1)  # a Démineur game playing itself: reveals, cascades, flags
+        assert bool(heard) is attract_sounds, heard
+        if attract_sounds:  # at the attract mode's volume
+            assert app.audio.sounds["reveal"][0].get_volume() == pytest.approx(0.3, abs=0.01)
         app.kiosk.visitor_arrives("demineur")
         wait(app, 0.1)
         assert app.audio.music_playing  # a visitor's game has the music of the settings
+        assert not app.audio.effects_silenced  # and its sound effects, at the visitor volume
+        assert app.audio.sounds["reveal"][0].get_volume() == pytest.approx(0.8, abs=0.01)
     finally:
         app.close()
 

@@ -14,7 +14,12 @@
 Every screen is the real game screen (or table) with a "Touch to play" banner over its
 header; the first touch anywhere (or any button) opens a fresh game for the visitor and
 acts on nothing else. Against burn-in the banner's text drifts across the width and the
-whole picture is shifted by a few pixels, slowly (``offset``, ``shifted``).
+whole picture is shifted by a few pixels, slowly (``offset``, ``shifted``). The banner
+covers the header exactly as far as the picture is shifted (``banner_rect``), so nothing
+below the header (a board's cells) is ever under it, in any orientation.
+
+The attract mode's sound is the kiosk's (``Kiosk.sound_for``): no sound effects and no
+music unless kiosk.json asks for them, at its own volume.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from game.moleturf.store import Progress
 from game.platform.intents import Intent
 from game.shell.scene import Host
 from game.ui import theme
+from game.ui.layout import Metrics
 
 ATTRACT_LEVEL = "beginner"
 THINK_S = 1.6  # a Démineur step's sentence before its first move
@@ -103,28 +109,38 @@ class Attract:
     def prompt_bar_shown(self) -> bool:
         return False  # the banner says what to do, whatever device was used last
 
+    def header_bottom(self, m: Metrics) -> int:
+        """Where the screen's header ends (the banner covers it; below is the screen's own)."""
+        return m.header_h
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.clock()
         super().draw(shifted(surface, *offset(t)))  # type: ignore[misc]  # the mixed-in screen's
-        draw_banner(surface, self.app, t)
+        draw_banner(surface, self.app, t, self.header_bottom(self.app.metrics))
 
 
-def draw_banner(surface: pygame.Surface, app: Host, t: float) -> None:
+def banner_rect(m: Metrics, header_bottom: int, t: float) -> pygame.Rect:
+    """The banner at time ``t``: the header as the picture is shifted then, no lower."""
+    return pygame.Rect(0, 0, m.width, header_bottom + offset(t)[1])
+
+
+def draw_banner(surface: pygame.Surface, app: Host, t: float, header_bottom: int) -> None:
     """ "Touch to play" over the header, in the kiosk's language and, smaller, the others."""
     m, fonts = app.metrics, app.fonts
-    # over the header (its buttons are idle here), however far the picture is shifted down
-    strip = pygame.Rect(0, 0, m.width, m.header_h + 2 * DRIFT_PX)
+    strip = banner_rect(m, header_bottom, t)  # the header's buttons are idle here
     pygame.draw.rect(surface, theme.HEADER, strip)
     pygame.draw.rect(surface, theme.ACCENT, (0, strip.bottom - 3, m.width, 3))
     main = _(TOUCH_TO_PLAY)
     others = "   ·   ".join(touch_to_play(lang) for lang in LANGUAGES if lang != current())
-    big = fonts.fit(main, (m.width - 2 * m.margin, round(strip.h * 0.62)), m.title_font * 2, True)
-    small = fonts.fit(others, (m.width - 2 * m.margin, strip.h - big.height), m.font, max_lines=1)
+    # sized by the header alone (the same fit every frame), moved down with the picture
+    header = pygame.Rect(0, strip.bottom - header_bottom, m.width, header_bottom - 3)
+    big = fonts.fit(main, (m.width - 2 * m.margin, round(header.h * 0.62)), m.title_font * 2, True)
+    small = fonts.fit(others, (m.width - 2 * m.margin, header.h - big.height), m.font, max_lines=1)
     width = max(big.width, small.width)
     room = max(0, m.width - 2 * m.margin - width)
     swing = (1 - math.cos(2 * math.pi * t / BANNER_PERIOD)) / 2  # 0 → 1 → 0
     x = m.margin + round(room * swing)
-    y = strip.y + (strip.h - big.height - small.height) // 2
+    y = header.y + (header.h - big.height - small.height) // 2
     pulse = 0.5 + 0.5 * math.sin(2 * math.pi * t / 3.0)
     colour = tuple(
         round(a + (b - a) * pulse) for a, b in zip(theme.TEXT, theme.ACCENT, strict=True)
@@ -137,6 +153,14 @@ def draw_banner(surface: pygame.Surface, app: Host, t: float) -> None:
 class AttractDemineur(Attract, KioskDemineurScene):
     visitor = False
     game_id = "demineur"
+
+    def header_bottom(self, m: Metrics) -> int:
+        return self.top_h(m)  # its bar may take two rows (a narrow upright screen)
+
+    def board_rect(self, m: Metrics) -> pygame.Rect:
+        """The board a gap below the banner (in play it meets the header)."""
+        rect = super().board_rect(m)
+        return pygame.Rect(rect.x, rect.y + m.gap, rect.w, rect.h - m.gap)
 
     def __init__(self, app: Host) -> None:
         super().__init__(app, Level.preset(ATTRACT_LEVEL))

@@ -3,28 +3,43 @@
 The file is one JSON object (not the ``{"version", "data"}`` wrapper of the other save files:
 an operator may write it by hand)::
 
-    {"version": 1, "pin": "4711", "idle_seconds": 60, "language": "en",
-     "operator_corner": "top-left"}
+    {"version": 1, "idle_seconds": 60, "language": "en", "operator_corner": "top-left",
+     "attract_music": false, "attract_sounds": false, "attract_volume": 50,
+     "visitor_volume": 80, "pin_hash": "scrypt:16384:8:1:<salt>:<key>"}
 
-- ``pin`` (required): 4 to 8 digits, as a string; the operator types it to leave.
+- ``pin_hash``: the operator's PIN (4 to 8 digits) as ``hash_pin`` keeps it, a salted scrypt
+  key (``hashlib.scrypt``, N=2**14, r=8, p=1: 16 MiB and about 60 ms a try), so reading the
+  file does not tell the PIN. A plain ``"pin": "4711"`` is accepted too (a file written by
+  hand, by an older version or by an outside check): kiosk mode hashes it at its next start
+  (``prepare``) and a plain PIN beside a hash replaces it. One of the two is required.
 - ``idle_seconds``: seconds without input before "Still playing?" (10..3600, default 60);
   ``--idle-seconds`` overrides it for one run.
-- ``language``: the kiosk's language, which every visitor starts in (en, ja, hu).
+- ``language``: the kiosk's language, which every visitor starts in (en, ja, hu); the
+  operator's screens are always in it.
 - ``operator_corner``: where the operator's 5-second hold is made (top-left, top-right,
   bottom-left, bottom-right).
+- ``attract_music``, ``attract_sounds`` (default off), ``attract_volume`` (0..100, default
+  50): what the attract mode lets be heard, and how loud; ``visitor_volume`` (0..100,
+  default 80): everything a visitor hears (it stands for the settings' volume and mute).
 
 Its schema is ``game.platform.schemas.KioskConfig`` (msgspec; NaN, Infinity and huge numbers
 are refused like any wrong value, and the operator is told the field's rule, never a quote of
 the damage). Any other key, a wrong type or a value out of range makes the file damaged: kiosk
 mode then refuses to start and says why (it is never "repaired" silently, so a typo cannot
 lock the operator out or open the kiosk). ``python -m game --set-kiosk-pin`` writes it; the
-operator menu rewrites it when the language or the idle time is changed there.
+operator menu rewrites it when a setting is changed there. It is written owner-only (0600):
+the hash of a 4-digit PIN is quick to search through, so the file is kept from other users
+as well.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import hmac
 import json
 import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +48,7 @@ from typing import Any
 import msgspec
 
 from game.platform.schemas import IDLE_RANGE, PIN_LENGTH, KioskConfig
-from game.platform.storage import _write_atomic
+from game.platform.storage import _fsync_folder
 
 CONFIG_FILE = "kiosk.json"
 MAX_BYTES = 64 * 1024  # a kiosk.json larger than this is not one
@@ -46,7 +61,16 @@ RULES = {  # the schema's fields as the operator is told about them
     "language": "the language must be one of en, ja, hu",
     "operator_corner": "the operator corner must be one of top-left, top-right, bottom-left, "
     "bottom-right",
+    "attract_music": "attract_music must be true or false",
+    "attract_sounds": "attract_sounds must be true or false",
+    "attract_volume": "the attract volume must be a whole number from 0 to 100",
+    "visitor_volume": "the visitor volume must be a whole number from 0 to 100",
+    "pin_hash": "pin_hash is not one that --set-kiosk-pin writes",
 }
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}  # 16 MiB of memory a try (RFC 7914's interactive use)
+SALT_BYTES = 16
+KEY_BYTES = 32
+PRIVATE = 0o600  # kiosk.json: the owner alone reads and writes it
 
 
 class ConfigMissing(Exception):
@@ -121,11 +145,77 @@ def load_config(folder: str | os.PathLike[str]) -> KioskConfig:
     return read_config(data)
 
 
+def hash_pin(pin: str, salt: bytes | None = None) -> str:
+    """``pin`` as kiosk.json keeps it: ``scrypt:N:r:p:<salt>:<key>`` (hex), a fresh salt
+    each time unless one is given."""
+    salt = os.urandom(SALT_BYTES) if salt is None else salt
+    key = _scrypt(pin, salt)
+    return f"scrypt:{SCRYPT['n']}:{SCRYPT['r']}:{SCRYPT['p']}:{salt.hex()}:{key.hex()}"
+
+
+def _scrypt(pin: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(pin.encode(), salt=salt, dklen=KEY_BYTES, maxmem=64 * 2**20, **SCRYPT)
+
+
+def pin_matches(config: KioskConfig, typed: str) -> bool:
+    """Whether ``typed`` is the operator's PIN (compared in constant time)."""
+    if config.pin is not None:  # not hashed yet (a file not migrated, a test's own config)
+        return hmac.compare_digest(typed.encode(), config.pin.encode())
+    if config.pin_hash is None or not typed.isdigit() or len(typed) > PIN_LENGTH[1]:
+        return False
+    salt, key = config.pin_hash.split(":")[-2:]
+    return hmac.compare_digest(_scrypt(typed, bytes.fromhex(salt)), bytes.fromhex(key))
+
+
 def save_config(folder: str | os.PathLike[str], config: KioskConfig) -> None:
-    """Write kiosk.json atomically (a temporary file, fsync, rename); OSError to the caller."""
+    """Write kiosk.json atomically, owner-only, with the PIN hashed (a plain PIN in
+    ``config`` is replaced by its hash first); OSError to the caller."""
     config.check()
+    if config.pin is not None:
+        config.pin_hash, config.pin = hash_pin(config.pin), None
     text = json.dumps(config.to_dict(), ensure_ascii=False, indent=1) + "\n"
-    _write_atomic(Path(folder), CONFIG_FILE, text)
+    _write_private(Path(folder), CONFIG_FILE, text)
+
+
+def _write_private(folder: Path, name: str, text: str) -> None:
+    """Storage's atomic write (a temporary file, fsync, rename, fsync of the folder) with the
+    temporary file made owner-only before a byte is written, so the file is never readable
+    by others, not even for a moment."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f".{name}.{os.getpid()}.tmp"  # a killed writer's is cleaned by Storage
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()  # a leftover keeps its own permissions: start afresh
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
+    try:
+        with open(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, folder / name)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_folder(folder)
+
+
+def prepare(folder: str | os.PathLike[str]) -> tuple[KioskConfig, str | None]:
+    """Kiosk mode's start (the file is known to be sound, and the folder this program's): a
+    plain PIN is hashed and the file rewritten, a file others may read made owner-only.
+    The configuration, and a one-line warning when that could not be done (the kiosk still
+    runs on what it read)."""
+    config = load_config(folder)
+    path = config_path(folder)
+    try:
+        if config.pin is not None:
+            save_config(folder, config)
+        elif os.name == "posix" and stat.S_IMODE(path.stat().st_mode) & 0o077:
+            os.chmod(path, PRIVATE)
+    except OSError as error:
+        return config, (
+            f"{path} could not be made private ({error.strerror or error}): its PIN stays as it is"
+        )
+    return config, None
 
 
 def start_problem(folder: str | os.PathLike[str]) -> str | None:
@@ -146,14 +236,14 @@ def start_problem(folder: str | os.PathLike[str]) -> str | None:
 
 
 def set_pin(folder: str | os.PathLike[str], pin: str) -> str:
-    """Write ``pin`` into kiosk.json, keeping its other settings when the file is sound;
-    returns what was done, in one line. ConfigError for a bad PIN, OSError from the disk."""
+    """Write ``pin`` (hashed) into kiosk.json, keeping its other settings when the file is
+    sound; returns what was done, in one line. ConfigError for a bad PIN, OSError from the disk."""
     problem = pin_problem(pin)
     if problem:
         raise ConfigError(problem)
     try:
         config = load_config(folder)
-        config.pin = pin
+        config.pin, config.pin_hash = pin, None
         done = f"the operator PIN in {config_path(folder)} was changed"
     except ConfigMissing:
         config = KioskConfig(pin)
@@ -175,3 +265,4 @@ class KioskSetup:
     config: KioskConfig
     idle_seconds: int | None = None  # --idle-seconds: this run only
     today: Callable[[], str] | None = None  # the date (ISO) the high scores are of
+    wall: Callable[[], float] | None = None  # seconds since the epoch: the operator log's time

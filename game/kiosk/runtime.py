@@ -1,19 +1,29 @@
 """The kiosk as the app runs it: ``App.kiosk`` in kiosk mode (None otherwise).
 
-The app asks it four things and the screens a few more:
+The app asks it these things and the screens a few more:
 
 - ``admit(intent)``: every intent passes here first. Any of them is a sign of life (the idle
   clock starts again); the window's close button and Alt+F4 (``QUIT``), Esc and F11 are
   dropped, so nothing a visitor does can leave the program or the fullscreen.
-- ``tick()`` after each update: the idle watcher. ``idle_seconds`` without input (by the
-  app's clock) outside the attract mode bring the "Still playing?" card; if it counts down
-  untouched, ``abandon()`` drops the visitor's games (nothing is recorded anywhere: the
-  kiosk's game screens keep no statistics, progress or saved game), the language goes back
-  to the kiosk's, and the attract mode starts.
+  ``live_prompts`` leaves the keys it drops out of the prompt bar.
+- ``started()`` once the first frame is on screen: the attract mode, unless somebody has
+  touched the screen already.
+- ``window_event(event)``: the window minimised, hidden or left (``game.kiosk.window``
+  brings it back).
+- ``tick()`` after each update: the sound of the mode shown (``sound_for``), the operator's
+  language, and the idle watcher. ``idle_seconds`` without input (by the app's clock)
+  outside the attract mode bring the "Still playing?" card; if it counts down untouched,
+  ``abandon()`` drops the visitor's games (nothing is recorded anywhere: the kiosk's game
+  screens keep no statistics, progress or saved game), the language goes back to the
+  kiosk's, and the attract mode starts. The operator's screens have their own, longer
+  time (``OPERATOR_IDLE_SECONDS``), after which they close into the attract mode.
 - ``scene_name(name)``: the kiosk's own screens where the shell or a game opens one by name
   (the level and sector choice, the game screens as visitors play them).
 - ``wrap(translator)``: the operator's hold (``game.kiosk.gesture``) beside the input
-  translator; a completed hold opens the PIN keypad, the right PIN the operator menu.
+  translator; a completed hold opens the PIN keypad (in the kiosk's language, whatever the
+  visitor chose), the right PIN the operator menu. ``enter_pin`` checks a PIN through the
+  guard (``game.kiosk.lockout``): a run of wrong ones shuts the keypad for a while, and
+  every entry is logged.
 
 The attract mode is a rotation of screens (``ROTATION``): Démineur playing itself, today's
 best, Cyber Mole Turf solving itself, today's best again. The first touch on any of them
@@ -24,6 +34,7 @@ from __future__ import annotations
 
 import datetime
 import signal
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -31,9 +42,11 @@ import pygame
 
 from game import i18n
 from game.i18n import _
-from game.kiosk.config import KioskConfig, KioskSetup, save_config
+from game.kiosk.config import KioskConfig, KioskSetup, pin_matches, save_config
 from game.kiosk.gesture import OperatorHold
+from game.kiosk.lockout import PinGuard
 from game.kiosk.scores import ScoreTable
+from game.kiosk.window import WindowKeeper
 from game.platform.intents import Device, Intent, Kind
 from game.shell import registry
 
@@ -48,8 +61,31 @@ REMAP = {  # the screens opened by name elsewhere, as the kiosk shows them
 VISITOR_LEVEL = "beginner"  # the Démineur board a visitor's first touch opens
 VISITOR_SECTOR = 1
 STILL_SECONDS = 10  # the "Still playing?" countdown
+OPERATOR_IDLE_SECONDS = 300  # the operator's screens, left alone (never less than the idle time)
+OPERATOR_ROLES = frozenset(("pin", "operator"))
 DROPPED = (Kind.QUIT, Kind.TOGGLE_FULLSCREEN)
+PROMPT_KINDS = {  # the intent behind each action of the prompt bar (game.ui.prompts)
+    "confirm": Kind.CONFIRM,
+    "back": Kind.BACK,
+    "x": Kind.ACTION_X,
+    "y": Kind.ACTION_Y,
+    "mode": Kind.MODE_NEXT,
+    "pause": Kind.PAUSE,
+    "hint": Kind.HINT,
+    "move": Kind.CURSOR,
+    "adjust": Kind.CURSOR,
+}
 SECTORS = 30
+
+
+def dropped(kind: Kind, device: Device) -> bool:
+    """Whether a kiosk ignores this intent from this device (see ``Kiosk.admit``)."""
+    return kind in DROPPED or (kind is Kind.BACK and device is Device.KEYBOARD)
+
+
+def operating(scenes: list[Any]) -> bool:
+    """Whether the operator's screens are open (the keypad, the menu, what the menu opened)."""
+    return any(getattr(s, "kiosk_role", None) in OPERATOR_ROLES for s in scenes)
 
 
 class Kiosk:
@@ -59,7 +95,13 @@ class Kiosk:
         self.idle_seconds = setup.idle_seconds or self.config.idle_seconds
         self.today: Callable[[], str] = setup.today or (lambda: datetime.date.today().isoformat())
         self.scores = ScoreTable(app.storage, self.today)
+        self.guard = PinGuard(app.storage, app.clock, setup.wall or time.time)
+        self.window = WindowKeeper(app.clock)
+        self.window.stay_on_top()
         self.last_input = app.clock()
+        self.touched = False  # any input since the start (then the attract mode waits)
+        self.sound: tuple[int, bool, bool] | None = None  # (volume, effects off, music off)
+        self.visitor_language: str | None = None  # kept while the operator's screens show
         self.step = 0  # the next screen of ROTATION
         self.sector = 0  # the last sector the attract mode solved
         self.attract_games = 0  # games the attract mode finished (the soak counts them)
@@ -72,11 +114,20 @@ class Kiosk:
     def admit(self, intent: Intent) -> bool:
         """Whether the app should act on ``intent`` (see the module docstring)."""
         self.last_input = self.app.clock()
-        if intent.kind in DROPPED:
-            return False
-        if intent.kind is Kind.BACK and intent.device is Device.KEYBOARD:
-            return False  # Esc; a pad's B still goes back in menus
-        return True
+        self.touched = True
+        return not dropped(intent.kind, intent.device)  # Esc goes; a pad's B still goes back
+
+    def live_prompts(self, items: list[tuple[str, str]], device: Device) -> list[tuple[str, str]]:
+        """The prompt bar's items without those a kiosk ignores on ``device`` (Esc)."""
+        return [item for item in items if not dropped(PROMPT_KINDS.get(item[0], Kind.TAP), device)]
+
+    def started(self) -> None:
+        """The first frame is on screen: nobody has touched it yet, so the attract mode."""
+        if not self.touched and len(self.app.scenes) == 1:
+            self.start_attract()
+
+    def window_event(self, event: pygame.event.Event) -> None:
+        self.window.handle(event)
 
     def scene_name(self, name: str) -> str:
         return REMAP.get(name, name)
@@ -101,15 +152,55 @@ class Kiosk:
         return restore
 
     def tick(self) -> None:
-        """After each update: the idle watcher; the music is hushed during the attract mode
-        unless kiosk.json's ``attract_music`` asks for it."""
-        top = self.app.scenes.top
-        role = getattr(top, "kiosk_role", None)
-        self.app.audio.hush_music(role == "attract" and not self.config.attract_music)
+        """After each update: the sound of the mode shown, the operator's language, the
+        window, and the idle watcher."""
+        role = getattr(self.app.scenes.top, "kiosk_role", None)
+        self.set_sound(self.sound_for(role == "attract"))
+        operator = operating(self.app.scenes.scenes)
+        self.follow_operator(operator, role == "attract")
+        self.window.tick()
         if role in ("attract", "still"):
             return
-        if self.app.clock() - self.last_input >= self.idle_seconds:
+        idle = self.app.clock() - self.last_input
+        if operator:
+            if idle >= max(OPERATOR_IDLE_SECONDS, self.idle_seconds):
+                self.abandon()
+        elif idle >= self.idle_seconds:
             self.app.open_scene("kiosk.still")
+
+    def sound_for(self, attract: bool) -> tuple[int, bool, bool]:
+        """(volume, effects off, music off): the attract mode's as kiosk.json sets them (no
+        sound effects and no music unless asked), else the visitors' volume."""
+        c = self.config
+        if attract:
+            return (c.attract_volume, not c.attract_sounds, not c.attract_music)
+        return (c.visitor_volume, False, False)
+
+    def set_sound(self, sound: tuple[int, bool, bool]) -> None:
+        if sound == self.sound:
+            return  # the mixer is set only when the mode changes
+        self.sound = sound
+        volume, effects_off, music_off = sound
+        audio = self.app.audio
+        audio.set_volume(volume, muted=False)  # the kiosk's volumes stand for the settings'
+        audio.silence_effects(effects_off)
+        audio.hush_music(music_off)
+
+    def follow_operator(self, operator: bool, attract: bool) -> None:
+        """The operator's screens speak the kiosk's language; the visitor's comes back with
+        the visitor's screen when they close (the attract mode: the kiosk's, which the
+        operator may have changed)."""
+        if operator and self.visitor_language is None:
+            self.visitor_language = self.app.settings.language
+            self._show_language(self.config.language)
+        elif not operator and self.visitor_language is not None:
+            language, self.visitor_language = self.visitor_language, None
+            self._show_language(self.config.language if attract else language)
+
+    def _show_language(self, language: str) -> None:
+        if language != self.app.settings.language:
+            self.use_language(language, save=False)
+            self.app.scenes.relayout()
 
     # the corner ----------------------------------------------------------------------------
     def corner_rect(self) -> pygame.Rect:
@@ -151,6 +242,7 @@ class Kiosk:
     def abandon(self) -> None:
         """Nobody is playing: drop the visitor's games, back to the kiosk's language, attract."""
         self.abandoned += 1
+        self.visitor_language = None  # no visitor's game to go back to
         self._clear_to_launcher()
         self.use_language(self.config.language)
         self.start_attract()
@@ -207,11 +299,21 @@ class Kiosk:
         self.last_input = self.app.clock()
         self.app.open_scene("kiosk.pin")
 
-    def pin_right(self, pin: str) -> bool:
-        return pin == self.config.pin
+    def enter_pin(self, pin: str) -> str:
+        """The operator's PIN typed on the keypad: "right", "wrong", "locked" (wrong, and
+        the keypad is shut for a while from now) or "waiting" (it was shut: the PIN is not
+        even checked). Every PIN checked is logged."""
+        if self.guard.wait_left() > 0:
+            return "waiting"
+        right = pin_matches(self.config, pin)
+        self.guard.record(right)
+        if right:
+            return "right"
+        return "locked" if self.guard.wait_left() > 0 else "wrong"
 
     def restart(self) -> None:
         """The operator's restart: every game dropped, the attract mode from its start."""
+        self.visitor_language = None
         self._clear_to_launcher()
         self.step = 0
         self.sector = 0
@@ -223,14 +325,15 @@ class Kiosk:
         self.app.quit()
 
     def change_config(self, **changes: Any) -> None:
-        """The operator menu's changes, saved in kiosk.json at once."""
+        """The operator menu's changes, saved in kiosk.json at once (the sound follows at the
+        next ``tick``)."""
         for key, value in changes.items():
             setattr(self.config, key, value)
         self.config.check()
         if "idle_seconds" in changes:
             self.idle_seconds = self.config.idle_seconds
         if "language" in changes:
-            self.use_language(self.config.language)
+            self._show_language(self.config.language)  # the operator's screens follow it
         try:
             save_config(self.app.storage.folder, self.config)
         except OSError:

@@ -11,8 +11,17 @@ from functools import partial
 
 import pygame
 
-from game.i18n import LANGUAGE_NAMES, LANGUAGES, LEVEL_NAMES, _, duration
-from game.kiosk.config import IDLE_RANGE
+from game.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    LEVEL_NAMES,
+    _,
+    date_time,
+    duration,
+    ngettext,
+    percent,
+)
+from game.kiosk.config import IDLE_RANGE, PIN_LENGTH
 from game.kiosk.games import LEVELS
 from game.kiosk.scores import (
     KEEP,
@@ -25,14 +34,13 @@ from game.kiosk.scores import (
 from game.platform.intents import Intent, Kind
 from game.shell import registry
 from game.shell.dialog import Dialog, Overlay
-from game.shell.scene import Host, Scene
+from game.shell.scene import Host, PagedScene, Scene
+from game.shell.settings import VOLUME_STEP
 from game.ui import glow, theme
 from game.ui.layout import Metrics, centred, columns
 from game.ui.widgets import Button, Label, SettingRow, Widget, draw_panel, key_grid
 
 STILL_SECONDS = 10
-MAX_TRIES = 3  # wrong PINs before the keypad closes
-PIN_MAX = 8
 IDLE_CHOICES = (15, 20, 30, 45, 60, 90, 120, 180, 300, 600, 900, 1800, 3600)
 
 
@@ -116,15 +124,21 @@ class StillPlaying(Overlay):
 
 
 class PinPad(Overlay):
-    """The operator's PIN on an on-screen keypad (digits, Delete, OK; Cancel)."""
+    """The operator's PIN on an on-screen keypad (digits, Delete, OK; Cancel), or typed on
+    a keyboard's digit keys (Backspace deletes, Enter is OK). A run of wrong PINs shuts it
+    for a while (``game.kiosk.lockout``): the PIN that shuts it closes it, and until the
+    wait is over it says how long is left and takes no PIN."""
 
     kiosk_role = "pin"
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.typed = ""
-        self.tries = 0
         self.message = ""
+        self.shown_wait = self.wait_left()
+
+    def wait_left(self) -> int:
+        return math.ceil(self.app.kiosk.guard.wait_left())
 
     def build(self, m: Metrics) -> list[Widget]:
         key = min(round(m.unit * 1.5), (m.height - 2 * m.margin) // 8)
@@ -136,9 +150,15 @@ class PinPad(Overlay):
         shown = pygame.Rect(panel.x, title.bottom, panel.w, m.unit)
         said = pygame.Rect(panel.x, shown.bottom, panel.w, m.font * 2)
         self.shown_box = shown
+        wait = self.wait_left()
+        message = (
+            _("Too many wrong PINs. Try again in {time}.").format(time=duration(wait))
+            if wait
+            else self.message
+        )
         widgets: list[Widget] = [
             Label(title, "title", _("Operator PIN"), m.title_font, bold=True, glow=True),
-            Label(said, "message", self.message, m.font, colour=theme.FOCUS),
+            Label(said, "message", message, m.font, colour=theme.FOCUS),
         ]
         grid_w = 3 * key + 2 * m.gap
         x0 = panel.centerx - grid_w // 2
@@ -146,9 +166,18 @@ class PinPad(Overlay):
         labels = [*"123456789", "del", "0", "ok"]
         boxes = key_grid(x0, y0, (key, key), m.gap, 3, len(labels))
         widgets += key_buttons(labels, boxes, self.digit, self.delete, self.submit)
+        for button in widgets:
+            if button.key == "key_ok" and isinstance(button, Button):
+                button.enabled = not wait
         cancel = pygame.Rect(x0, y0 + 4 * (key + m.gap), grid_w, m.unit)
         widgets.append(Button(cancel, "cancel", _("Cancel"), self.cancel))
         return widgets
+
+    def update(self, dt: float) -> None:
+        wait = self.wait_left()
+        if wait != self.shown_wait:  # the wait counts down on screen, a second at a time
+            self.shown_wait = wait
+            self.relayout()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -168,8 +197,19 @@ class PinPad(Overlay):
             else:
                 pygame.draw.circle(surface, theme.OFF, centre, r, max(2, r // 3))
 
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind is Kind.DIGIT:
+            self.digit(intent.text)
+            if len(self.typed) >= PIN_LENGTH[0]:
+                self.focus = "key_ok"  # Enter is OK now (not the key the cursor was on)
+            return True
+        if intent.kind is Kind.DELETE:
+            self.delete()
+            return True
+        return super().handle(intent)
+
     def digit(self, d: str) -> None:
-        if len(self.typed) < PIN_MAX:
+        if len(self.typed) < PIN_LENGTH[1]:
             self.typed += d
         self.message = ""
         self.relayout()
@@ -179,15 +219,15 @@ class PinPad(Overlay):
         self.relayout()
 
     def submit(self) -> None:
-        if self.app.kiosk.pin_right(self.typed):
+        outcome = self.app.kiosk.enter_pin(self.typed)
+        self.typed = ""
+        if outcome == "right":
             self.app.scenes.replace(registry.scene_class("kiosk.operator")(self.app))
             return
-        self.tries += 1
-        self.typed = ""
-        if self.tries >= MAX_TRIES:
+        if outcome == "locked":  # this wrong PIN shut the keypad: it closes
             self.cancel()
             return
-        self.message = _("Wrong PIN.")
+        self.message = _("Wrong PIN.") if outcome == "wrong" else ""
         self.relayout()
 
     def cancel(self) -> None:
@@ -202,58 +242,66 @@ class PinPad(Overlay):
 
 
 class OperatorMenu(Scene):
-    """Exit, restart, high-score reset, the default language and the idle time."""
+    """The kiosk's settings (its language, the idle time, the sound) on the left (above, on
+    an upright screen) and what the operator does on the right: reset today's high scores,
+    read the operator log, restart, exit, back to the kiosk."""
 
     kiosk_role = "operator"
 
     def build(self, m: Metrics) -> list[Widget]:
-        widgets = self.header(m, _("Operator menu"), back=True)
+        widgets = self.header(m, _("Operator menu"), back=True, language=False)
         body = self.body(m)
-        w = min(body.w, m.unit * 14)
-        x = body.centerx - w // 2
-        pitch = m.unit + m.gap
-        config = self.app.kiosk.config
-        y = body.y + max(0, (body.h - 6 * pitch - m.gap) // 2)
-        widgets.append(
-            SettingRow(
-                pygame.Rect(x, y, w, m.unit),
-                "default_language",
-                _("Default language"),
-                LANGUAGE_NAMES[config.language],
-                "choice",
-                self.step_language,
-                m,
-            )
-        )
-        y += pitch
-        widgets.append(
-            SettingRow(
-                pygame.Rect(x, y, w, m.unit),
-                "idle",
-                _("Idle time"),
-                duration(self.app.kiosk.idle_seconds),
-                "stepper",
-                self.step_idle,
-                m,
-            )
-        )
-        y += pitch + m.gap
-        for key, text, action in (
+        kiosk = self.app.kiosk
+        config = kiosk.config
+        settings: list[tuple[str, str, str, str, Callable[[int], None]]] = [
+            ("default_language", _("Default language"), LANGUAGE_NAMES[config.language],
+             "choice", self.step_language),
+            ("idle", _("Idle time"), duration(kiosk.idle_seconds), "stepper", self.step_idle),
+            ("attract_sounds", _("Attract mode sounds"),
+             _("On") if config.attract_sounds else _("Off"), "toggle",
+             lambda _step: kiosk.change_config(attract_sounds=not config.attract_sounds)),
+            ("attract_volume", _("Attract mode volume"), percent(config.attract_volume / 100),
+             "stepper", partial(self.step_volume, "attract_volume")),
+            ("visitor_volume", _("Visitor volume"), percent(config.visitor_volume / 100),
+             "stepper", partial(self.step_volume, "visitor_volume")),
+        ]  # fmt: skip
+        actions = [
             ("reset_scores", _("Reset today's high scores"), self.ask_reset),
-            ("restart", _("Restart the kiosk"), self.app.kiosk.restart),
-            ("exit", _("Exit the kiosk"), self.app.kiosk.exit),
+            ("log", _("Operator log"), lambda: self.app.open_scene("kiosk.log")),
+            ("restart", _("Restart the kiosk"), kiosk.restart),
+            ("exit", _("Exit the kiosk"), kiosk.exit),
             ("close", _("Back to the kiosk"), self.on_back),
-        ):
-            widgets.append(Button(pygame.Rect(x, y, w, m.unit), key, text, action, key == "close"))
-            y += pitch
+        ]
+        # the settings and the actions side by side, or one above the other on an upright
+        # screen, a gap apart; the whole block centred in the body
+        pitch = m.unit + m.gap
+        side = not m.portrait
+        w = min(body.w, m.unit * (22 if side else 11))
+        h = (len(settings) if side else len(settings) + len(actions)) * pitch + (not side) * m.gap
+        block = centred(body, w, h)
+        left, right = columns(block, 2, 2 * m.gap) if side else (block, block)
+        top = block.y if side else block.y + len(settings) * pitch + m.gap
+        for i, (key, label, value, kind, change) in enumerate(settings):
+            box = pygame.Rect(left.x, block.y + i * pitch, left.w, m.unit)
+            on = kind == "toggle" and config.attract_sounds
+            widgets.append(SettingRow(box, key, label, value, kind, self.changer(change), m, on))
+        for i, (key, text, action) in enumerate(actions):
+            box = pygame.Rect(right.x, top + i * pitch, right.w, m.unit)
+            widgets.append(Button(box, key, text, action, key == "close"))
         return widgets
+
+    def changer(self, change: Callable[[int], None]) -> Callable[[int], None]:
+        def step(direction: int) -> None:
+            change(direction)
+            self.relayout()
+
+        return step
 
     def step_language(self, step: int) -> None:
         now = self.app.kiosk.config.language
         self.app.kiosk.change_config(
             language=LANGUAGES[(LANGUAGES.index(now) + step) % len(LANGUAGES)]
         )
-        self.relayout()
 
     def step_idle(self, step: int) -> None:
         now = self.app.kiosk.idle_seconds
@@ -264,16 +312,23 @@ class OperatorMenu(Scene):
         else:
             value = next((s for s in reversed(choices) if s < now), choices[0])
         self.app.kiosk.change_config(idle_seconds=value)
-        self.relayout()
+
+    def step_volume(self, key: str, step: int) -> None:
+        now = getattr(self.app.kiosk.config, key)
+        self.app.kiosk.change_config(**{key: min(100, max(0, now + step * VOLUME_STEP))})
 
     def ask_reset(self) -> None:
         self.app.scenes.push(
             Dialog(
                 self.app,
                 _("Empty today's high-score table?"),
-                [(_("Reset"), self.app.kiosk.scores.reset), (_("Cancel"), None)],
+                [(_("Reset"), self.reset_scores), (_("Cancel"), None)],
             )
         )
+
+    def reset_scores(self) -> None:
+        self.app.kiosk.scores.reset()
+        self.app.notice(_("Today's high scores were reset."))
 
     def on_back(self) -> None:
         if self.app.scenes.top is self:
@@ -281,6 +336,77 @@ class OperatorMenu(Scene):
 
     def prompts(self) -> list[tuple[str, str]]:
         return [("move", _("Move")), ("adjust", _("Change")), ("back", _("Back"))]
+
+
+class OperatorLog(PagedScene):
+    """The operator log: every PIN typed on the keypad, newest first, right or wrong, with
+    its time; above it, the run of wrong PINs and the wait it imposes now."""
+
+    kiosk_role = "operator"
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.shown_wait = 0
+
+    def per_page(self, m: Metrics) -> int:
+        return max(1, (self.body(m).h - 3 * m.unit - 2 * m.gap) // self.line(m))
+
+    def line(self, m: Metrics) -> int:
+        return m.font * 2
+
+    def build(self, m: Metrics) -> list[Widget]:
+        widgets = self.header(m, _("Operator log"), back=True, language=False)
+        body = self.body(m)
+        guard = self.app.kiosk.guard
+        entries = guard.entries[::-1]
+        wait = self.shown_wait = math.ceil(guard.wait_left())
+        if wait:
+            state = _("{n} wrong PINs in a row: the keypad takes a PIN again in {time}.").format(
+                n=guard.failures, time=duration(wait)
+            )
+        elif guard.failures:
+            state = ngettext(
+                "{n} wrong PIN since the last right one.",
+                "{n} wrong PINs since the last right one.",
+                guard.failures,
+            ).format(n=guard.failures)
+        else:
+            state = _("No wrong PIN since the last right one.")
+        widgets.append(Label(pygame.Rect(body.x, body.y, body.w, m.unit), "state", state, m.font))
+        per = self.per_page(m)
+        pages = max(1, -(-len(entries) // per))
+        self.page %= pages
+        w = min(body.w, m.unit * 14)
+        x = body.centerx - w // 2
+        y = body.y + m.unit + m.gap
+        if not entries:
+            text = _("No PIN has been typed yet.")
+            widgets.append(Label(pygame.Rect(x, y, w, m.unit), "empty", text, m.font))
+        for k, entry in enumerate(entries[self.page * per : (self.page + 1) * per]):
+            row = pygame.Rect(x, y + k * self.line(m), w, self.line(m))
+            when, what = row.copy(), row.copy()
+            when.w = what.w = row.w // 2
+            what.x = when.right
+            said = _("Right PIN") if entry.ok else _("Wrong PIN")
+            colour = theme.TEXT if entry.ok else theme.FOCUS
+            widgets.append(Label(when, f"at{k}", date_time(entry.at), m.font, align="left"))
+            widgets.append(Label(what, f"ok{k}", said, m.font, colour=colour, align="right"))
+        if pages > 1:
+            box = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
+            widgets += self.pager(m, box, self.page, pages)
+        return widgets
+
+    def turn(self, step: int) -> None:
+        self.page += step
+        self.relayout()
+
+    def update(self, dt: float) -> None:
+        if math.ceil(self.app.kiosk.guard.wait_left()) != self.shown_wait:
+            self.relayout()  # the wait counts down on screen, a second at a time
+
+    def prompts(self) -> list[tuple[str, str]]:
+        return [("move", _("Move")), ("confirm", _("Select")), ("back", _("Back"))]
 
 
 class NameEntry(Overlay):
@@ -356,6 +482,12 @@ class NameEntry(Overlay):
     def on_back(self) -> None:
         self.delete()  # B: the last letter; the screen stays until a name is given
 
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind is Kind.DELETE:  # Backspace, as on the PIN keypad
+            self.delete()
+            return True
+        return super().handle(intent)
+
     def prompts(self) -> list[tuple[str, str]]:
         return [("move", _("Move")), ("confirm", _("Select")), ("back", _("Delete"))]
 
@@ -376,7 +508,7 @@ def score_cards() -> list[tuple[str, str, tuple[int, int, int]]]:
     ]
 
 
-class ScoresScene(Scene):
+class ScoresScene(PagedScene):
     """Today's best: a card per Démineur level and per Mole Turf sector cleared today."""
 
     heading_in_body = False
@@ -439,13 +571,8 @@ class ScoresScene(Scene):
             box = pygame.Rect(cols[c].x, area.y + r * (h + m.gap), cols[c].w, h)
             self.cards.append((box, board, title, accent))
         if pager_h:
-            prev, label, nxt = columns(
-                pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit), 3, m.gap
-            )
-            widgets.append(Button(prev, "page_prev", _("Previous"), lambda: self.turn(-1)))
-            text = _("Page {n} of {total}").format(n=self.page + 1, total=len(pages))
-            widgets.append(Label(label, "page", text, m.font))
-            widgets.append(Button(nxt, "page_next", _("Next"), lambda: self.turn(1)))
+            box = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
+            widgets += self.pager(m, box, self.page, len(pages))
         return widgets
 
     def page_count(self) -> int:
@@ -454,12 +581,6 @@ class ScoresScene(Scene):
     def turn(self, step: int) -> None:
         self.page = (self.page or 0) + step
         self.relayout()
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
-            self.turn(1 if intent.kind is Kind.MODE_NEXT else -1)
-            return True
-        return super().handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -107,6 +107,7 @@ class Audio:
         self.volume, self.muted = volume, muted
         self.music_on = music
         self.music_hushed = False  # the kiosk's attract mode
+        self.effects_silenced = False  # ...and its sound effects, unless kiosk.json asks
         self.available = False
         self._opened = False
         self.clock = clock
@@ -154,7 +155,7 @@ class Audio:
         """Start sound ``name``; False when it stayed silent (muted, no device, throttled)."""
         if name not in SOUNDS:
             raise ValueError(f"unknown sound {name!r}; the sounds are {', '.join(SOUNDS)}")
-        if self.muted or not self.volume:
+        if self.muted or not self.volume or self.effects_silenced:
             return False
         self.open()
         if not self.available:
@@ -172,6 +173,10 @@ class Audio:
             return False
         self._last_start[name], self._last_take[name] = now, take
         return True
+
+    def silence_effects(self, silenced: bool) -> None:
+        """Keep every sound but the music quiet (the kiosk's attract mode); cheap to repeat."""
+        self.effects_silenced = silenced
 
     # music -------------------------------------------------------------------------------------
     def set_music(self, on: bool) -> None:

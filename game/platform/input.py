@@ -78,6 +78,11 @@ KEY_COMMANDS: dict[int, Kind] = {
     pygame.K_TAB: Kind.MODE_NEXT,
     pygame.K_p: Kind.PAUSE,
     pygame.K_F11: Kind.TOGGLE_FULLSCREEN,
+    pygame.K_BACKSPACE: Kind.DELETE,
+}
+KEY_DIGITS: dict[int, str] = {
+    **{getattr(pygame, f"K_{d}"): str(d) for d in range(10)},
+    **{getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)},
 }
 KEY_COMMANDS_SHIFT: dict[int, Kind] = {  # with Shift held; other keys ignore Shift and Ctrl
     pygame.K_TAB: Kind.MODE_PREV,
@@ -685,6 +690,8 @@ class InputTranslator:
             return self._direction(("key", key), KEY_DIRECTIONS[key], Device.KEYBOARD, now_ms)
         if key in KEY_ZOOM:
             return [Intent(Kind.ZOOM, Device.KEYBOARD, amount=KEY_ZOOM[key])]
+        if key in KEY_DIGITS and not mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
+            return [Intent(Kind.DIGIT, Device.KEYBOARD, text=KEY_DIGITS[key])]
         kind = (KEY_COMMANDS_SHIFT.get(key) if mod & pygame.KMOD_SHIFT else None) or (
             KEY_COMMANDS.get(key)
         )

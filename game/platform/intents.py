@@ -42,6 +42,8 @@ class Kind(str, Enum):
     HINT = "hint"  # Back/Select, H
     UNDO = "undo"  # Z, Ctrl+Z
     REDO = "redo"  # Y key, Ctrl+Y
+    DIGIT = "digit"  # 0-9, on the main row or the keypad: ``text`` is the digit
+    DELETE = "delete"  # Backspace: the last digit or letter typed
     TOGGLE_FULLSCREEN = "toggle_fullscreen"  # F11, Alt+Enter
     QUIT = "quit"  # the window's close button
 
@@ -59,3 +61,4 @@ class Intent:
     delta: tuple[float, float] = (0.0, 0.0)
     amount: float = 1.0
     held_x: bool = False  # CURSOR while X is held: lay a barricade along the way (Mole Turf)
+    text: str = ""  # DIGIT: the digit typed

@@ -15,6 +15,7 @@ checked in full by ``core.midend`` as its moves are replayed, the same check ``-
 
 from __future__ import annotations
 
+import datetime
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import msgspec
@@ -156,21 +157,52 @@ GameDocument = dict[str, Any]  # a JSON object; core.midend checks the rest as i
 # kiosk.json ---------------------------------------------------------------------------------
 PIN_LENGTH = (4, 8)
 IDLE_RANGE = (10, 3600)  # seconds
+# the PIN as kiosk.json keeps it: scrypt (N=2**14, r=8, p=1) of the digits, its salt and key
+PIN_HASH = r"^scrypt:16384:8:1:[0-9a-f]{32}:[0-9a-f]{64}$"
+Volume = Annotated[int, Meta(ge=0, le=100)]  # percent
 
 
 class KioskConfig(Schema):
-    """kiosk.json: one object, its version in it and no wrapper (an operator may write it)."""
+    """kiosk.json: one object, its version in it and no wrapper (an operator may write it).
 
-    pin: Annotated[str, Meta(pattern=r"^[0-9]{4,8}$")]
+    The PIN is ``pin_hash`` as the program writes it; a plain ``pin`` is what an operator or
+    an older version wrote (the kiosk hashes it at its next start), and wins over a hash."""
+
+    pin: Annotated[str, Meta(pattern=r"^[0-9]{4,8}$")] | None = None
     idle_seconds: Annotated[int, Meta(ge=IDLE_RANGE[0], le=IDLE_RANGE[1])] = 60
     language: Literal[LANGUAGES] = "en"  # type: ignore[valid-type]  # msgspec reads the tuple
     operator_corner: Literal["top-left", "top-right", "bottom-left", "bottom-right"] = "top-left"
     attract_music: bool = False  # the music loop during the attract mode too
+    attract_sounds: bool = False  # the sound effects of the games playing themselves
+    attract_volume: Volume = 50  # the attract mode's sounds and music, when they are on
+    visitor_volume: Volume = 80  # everything a visitor hears
+    pin_hash: Annotated[str, Meta(pattern=PIN_HASH)] | None = None
     version: Literal[1] = 1
 
+    def __post_init__(self) -> None:
+        if self.pin is None and self.pin_hash is None:
+            raise ValueError("no operator PIN (pin or pin_hash) is set")
+
     def to_dict(self) -> dict[str, Any]:
-        return {"version": self.version, **msgspec.to_builtins(self)}
+        """The file's object: its version first, no empty PIN field."""
+        fields = msgspec.to_builtins(self)
+        return {"version": self.version, **{k: v for k, v in fields.items() if v is not None}}
 
     def check(self) -> None:
         """ValueError (naming the field) when a value was set out of its range or type."""
         msgspec.convert(self.to_dict(), type(self), strict=True)
+
+
+# kiosk_log.json ---------------------------------------------------------------------------
+LOG_KEEP = 200  # operator entries kept, the newest
+
+
+class KioskLogEntry(Schema):
+    at: Annotated[datetime.datetime, Meta(tz=True)]  # local time, with its offset
+    ok: bool  # the right PIN
+
+
+class KioskLog(Schema):
+    """The operator's entries at the PIN keypad, oldest first."""
+
+    entries: Annotated[list[KioskLogEntry], Meta(max_length=LOG_KEEP)]

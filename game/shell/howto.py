@@ -200,6 +200,19 @@ SECTIONS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 }
 
 
+# a kiosk ignores Esc (game.kiosk.runtime): its how-to names only the keys that work there
+KIOSK_PARAGRAPHS = {
+    SECTIONS["moleturf"][-1][1][-1]: N_(
+        "Keyboard: arrows or WASD move the cursor, Space or Enter acts, F toggles a × (hold F "
+        "and move for a barricade), E erases, Tab switches modes, H asks for a hint, Z / Y "
+        "undo and redo, P pauses."
+    ),
+    SECTIONS["demineur"][-1][1][-1]: N_(
+        "Keyboard: arrows or WASD move the cursor, Space or Enter reveals (or chords on a "
+        "number), F flags, + / − zoom, H asks for a hint, P pauses."
+    ),
+}
+
 NUMBERED = re.compile(r"\d+\. ")  # "1. Every row holds exactly one mole." (any language)
 
 
@@ -240,8 +253,9 @@ class TextPage(Widget):
             ui.fonts.draw(surface, fitted, box, colour, align="left")
 
 
-def paragraphs(game: str | None) -> list[tuple[str, bool]]:
-    """The translated text of one game (or, for None, both), as (text, is_heading)."""
+def paragraphs(game: str | None, kiosk: bool = False) -> list[tuple[str, bool]]:
+    """The translated text of one game (or, for None, both), as (text, is_heading); a
+    kiosk's own wording where it has one (``KIOSK_PARAGRAPHS``)."""
     games = [game] if game else list(registry.GAME_IDS)
     found: list[tuple[str, bool]] = []
     for game_id in games:
@@ -249,7 +263,8 @@ def paragraphs(game: str | None) -> list[tuple[str, bool]]:
             found.append((_(registry.info(game_id).title), True))
         for heading, texts in SECTIONS[game_id]:
             found.append((_(heading), True))
-            found.extend((_(text), False) for text in texts)
+            for text in texts:
+                found.append((_(KIOSK_PARAGRAPHS.get(text, text) if kiosk else text), False))
     return found
 
 
@@ -294,7 +309,7 @@ class HowTo(Scene):
         line_h = max(fonts.font(size, bold).get_linesize() for bold in (False, True))
         per_page = max(3, height // line_h)
         blocks: list[tuple[bool, list[Line]]] = []  # (heading, its lines)
-        for number, (text, heading) in enumerate(paragraphs(self.game)):
+        for number, (text, heading) in enumerate(paragraphs(self.game, self.app.kiosk is not None)):
             lines = [Line(t, heading, number) for t in wrap(text, fonts.font(size, heading), width)]
             item = NUMBERED.match(text) is not None
             if item and blocks and NUMBERED.match(blocks[-1][1][0].text):

@@ -45,6 +45,7 @@ SCENES: dict[str, str] = {
     "kiosk.still": "game.kiosk.screens:StillPlaying",
     "kiosk.pin": "game.kiosk.screens:PinPad",
     "kiosk.operator": "game.kiosk.screens:OperatorMenu",
+    "kiosk.log": "game.kiosk.screens:OperatorLog",
     "kiosk.name": "game.kiosk.screens:NameEntry",
     "kiosk.scores": "game.kiosk.screens:ScoresScene",
 }

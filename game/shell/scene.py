@@ -28,7 +28,7 @@ from game.platform.intents import Device, Intent, Kind
 from game.platform.storage import Settings, Storage
 from game.shell.warmup import Warmup
 from game.ui.backdrop import Backdrop
-from game.ui.layout import Metrics
+from game.ui.layout import Metrics, columns
 from game.ui.prompts import draw_prompts, shows_prompts
 from game.ui.text import FontBook
 from game.ui.widgets import UI, Button, Label, Widget, draw_bar, draw_pressed, share_row_sizes
@@ -134,9 +134,12 @@ class Scene:
     def prompt_bar_shown(self) -> bool:
         return shows_prompts(self.app.device)
 
-    def header(self, m: Metrics, title: str, back: bool, howto: bool | str = False) -> list[Widget]:
+    def header(
+        self, m: Metrics, title: str, back: bool, howto: bool | str = False, language: bool = True
+    ) -> list[Widget]:
         """The header: optional Back button, the title, optional "How to play" (``howto``: a
-        game's id for its rules, True for both games'), the language button (EN → JA → HU)."""
+        game's id for its rules, True for both games'), the language button (EN → JA → HU;
+        not on the kiosk operator's screens, which are in the kiosk's language)."""
         bar = pygame.Rect(0, 0, m.width, m.header_h).inflate(-2 * m.margin, -2 * m.gap)
         lang_w = round(m.unit * 1.6)
         lang = pygame.Rect(bar.right - lang_w, bar.y, lang_w, m.unit)
@@ -151,12 +154,14 @@ class Scene:
                 Button(pygame.Rect(bar.x, bar.y, back_w, m.unit), "back", _("Back"), self.on_back)
             )
             left += back_w + m.gap
-        title_box = pygame.Rect(left, bar.y, lang.x - m.gap - left, m.unit)
+        right = lang.x if language else lang.right + m.gap
+        title_box = pygame.Rect(left, bar.y, right - m.gap - left, m.unit)
         widgets.append(
             Label(title_box, "title", title, m.title_font, bold=True, align="left", glow=True)
         )
-        code = self.app.language.upper()
-        widgets.append(Button(lang, "language", code, self.app.cycle_language))
+        if language:
+            code = self.app.language.upper()
+            widgets.append(Button(lang, "language", code, self.app.cycle_language))
         if howto:
             game = howto if isinstance(howto, str) else None
             show = lambda: self.app.open_scene("howto", game)  # noqa: E731
@@ -204,7 +209,10 @@ class Scene:
     def draw_prompt_bar(self, surface: pygame.Surface, ui: UI) -> None:
         m = ui.m
         bar = pygame.Rect(0, m.height - m.prompt_h, m.width, m.prompt_h)
-        draw_prompts(surface, ui.fonts, bar, self.app.device, self.prompts(), m.font)
+        items, kiosk = self.prompts(), self.app.kiosk
+        if kiosk is not None:  # only the keys that work there (no Esc)
+            items = kiosk.live_prompts(items, self.app.device)
+        draw_prompts(surface, ui.fonts, bar, self.app.device, items, m.font)
 
     # intents ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -272,6 +280,29 @@ class Scene:
             return False
         self.focus = best.key
         return True
+
+
+class PagedScene(Scene):
+    """A screen of pages: Previous / Next (``pager``) and LB / RB, Tab / Shift+Tab turn them."""
+
+    def turn(self, step: int) -> None:
+        raise NotImplementedError
+
+    def pager(self, m: Metrics, box: pygame.Rect, page: int, total: int) -> list[Widget]:
+        """Previous, "Page n of total" and Next across ``box`` (``page`` counts from 0)."""
+        prev, label, nxt = columns(box, 3, m.gap)
+        text = _("Page {n} of {total}").format(n=page + 1, total=total)
+        return [
+            Button(prev, "page_prev", _("Previous"), lambda: self.turn(-1)),
+            Label(label, "page", text, m.font),
+            Button(nxt, "page_next", _("Next"), lambda: self.turn(1)),
+        ]
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
+            self.turn(1 if intent.kind is Kind.MODE_NEXT else -1)
+            return True
+        return super().handle(intent)
 
 
 class SceneStack:

@@ -14,11 +14,10 @@ import msgspec
 import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, percent
-from game.platform.intents import Intent, Kind
 from game.platform.storage import LONG_PRESS_RANGE, Settings
-from game.shell.scene import Scene
+from game.shell.scene import PagedScene
 from game.ui.layout import Metrics, columns
-from game.ui.widgets import Button, Label, SettingRow, Widget
+from game.ui.widgets import SettingRow, Widget
 
 VOLUME_STEP = 10
 LONG_PRESS_STEP = 50
@@ -83,7 +82,7 @@ def stepped(settings: Settings, key: str, step: int) -> object:
     return not value
 
 
-class SettingsScene(Scene):
+class SettingsScene(PagedScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.page = 0
@@ -142,17 +141,7 @@ class SettingsScene(Scene):
                 )
             )
         if pager is not None:
-            prev_box, label_box, next_box = columns(pager, 3, m.gap)
-            widgets.append(Button(prev_box, "page_prev", _("Previous"), lambda: self.turn(-1)))
-            widgets.append(
-                Label(
-                    label_box,
-                    "page",
-                    _("Page {n} of {total}").format(n=self.page + 1, total=len(pages)),
-                    m.font,
-                )
-            )
-            widgets.append(Button(next_box, "page_next", _("Next"), lambda: self.turn(1)))
+            widgets += self.pager(m, pager, self.page, len(pages))
         return widgets
 
     def _changer(self, key: str) -> Callable[[int], None]:
@@ -165,12 +154,6 @@ class SettingsScene(Scene):
         self.relayout()
         if focus in ("page_prev", "page_next"):
             self.focus = focus
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
-            self.turn(1 if intent.kind is Kind.MODE_NEXT else -1)
-            return True
-        return super().handle(intent)
 
     def prompts(self) -> list[tuple[str, str]]:
         return [("move", _("Move")), ("adjust", _("Change")), ("back", _("Back"))]

@@ -34,7 +34,7 @@ from core.moves import Refusal
 from game import hints
 from game.i18n import N_, _
 from game.moleturf import store
-from game.moleturf.board import BoardView, Look, draw_turf_dots
+from game.moleturf.board import CONFLICT, BoardView, Look, draw_turf_dots
 from game.moleturf.celebration import celebrate
 from game.moleturf.effects import Effects
 from game.moleturf.hud import draw_counters
@@ -47,6 +47,7 @@ from game.shell.pause import Pause
 from game.shell.scene import Host
 from game.shell.session_scene import SessionScene
 from game.ui import theme
+from game.ui.banner import BANNER_S, draw_banner
 from game.ui.layout import Metrics
 from game.ui.widgets import Button, Label, Widget, draw_panel
 
@@ -57,7 +58,23 @@ HINT_LINES = 8  # lines a hint sentence may take (its box has room for them at e
 
 
 class GameOver(Dialog):
-    """Shields gone: Retry Sector or Undo Last Move; Back cannot leave it without a choice."""
+    """Shields gone: Retry Sector or Undo Last Move; Back cannot leave it without a choice.
+    Titled "Shields down" in glowing red over the message."""
+
+    def build(self, m: Metrics) -> list[Widget]:
+        panel = self.panel(m, 4).inflate(-2 * m.margin, -2 * m.margin)
+        title = pygame.Rect(panel.x, panel.y, panel.w, m.unit)
+        buttons = pygame.Rect(panel.x, panel.bottom - m.unit, panel.w, m.unit)
+        text = pygame.Rect(panel.x, title.bottom, panel.w, buttons.y - m.gap - title.bottom)
+        widgets: list[Widget] = [
+            Label(title, "title", _("Shields down"), m.title_font, True, CONFLICT, glow=True),
+            Label(text, "message", self.message, m.font),
+        ]
+        half = (panel.w - m.gap) // 2
+        for i, (label, action) in enumerate(self.buttons):
+            rect = pygame.Rect(panel.x + i * (half + m.gap), buttons.y, half, m.unit)
+            widgets.append(Button(rect, f"button{i}", label, self._closer(action), primary=i == 0))
+        return widgets
 
     def on_back(self) -> None:
         pass
@@ -103,6 +120,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.clock_box = pygame.Rect(0, 0, 0, 0)
         self.side_rect = pygame.Rect(0, 0, 0, 0)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.ended: tuple[str, float] = (self.game.status, -BANNER_S)  # the banner's moment
 
     # the session -----------------------------------------------------------------------------
     @property
@@ -609,7 +627,23 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             settings.reduced_motion,
         )
         draw_panel(surface, self.side_rect, ui, fill=theme.HEADER)
-        if self.hint is None and not self.hint_text and self.text_rect.h > m.unit // 2:
+        status, now = self.game.status, self.effects.t
+        if status != self.ended[0]:  # the sector just ended (or began again): its moment
+            self.ended = (status, now)
+        box = self.text_rect
+        banner = pygame.Rect(box.x, box.y, box.w, min(box.h, round(m.unit * 2.2)))
+        won = status == "won"
+        if status != "playing" and draw_banner(
+            surface,
+            ui,
+            banner,
+            _("Sector cleared!") if won else _("Shields down"),
+            theme.NEON_LIME if won else CONFLICT,
+            now - self.ended[1],
+            settings.reduced_motion,
+        ):
+            pass
+        elif self.hint is None and not self.hint_text and self.text_rect.h > m.unit // 2:
             rules = _(registry.info("moleturf").blurb)
             fitted = self.app.fonts.fit(rules, self.text_rect.size, m.font, max_lines=5)
             top = pygame.Rect(self.text_rect.x, self.text_rect.y, self.text_rect.w, fitted.height)

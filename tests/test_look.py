@@ -113,3 +113,19 @@ def test_the_explosion_stays_on_the_board(app, clock):
         scene.update(0.08)
         inside, outside = lit_outside_the_board(scene)
         assert inside > 200 and outside == 0
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (800, 480)])
+def test_the_finale_moles_have_room(size):
+    from game.moleturf.celebration import finale_places
+
+    w, h = size
+    art = pygame.Rect(0, 0, w, h * 6 // 10)
+    places = finale_places(art, 9)
+    side = places[0][1]
+    assert side >= min(w, h) // 12  # big enough to be seen, on a tall screen too
+    boxes = [pygame.Rect(0, 0, side, side).inflate(side // 2, side // 2) for _ in places]
+    for box, (centre, _side) in zip(boxes, places, strict=True):
+        box.center = centre
+        assert art.inflate(side, side).contains(box)
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])

@@ -129,3 +129,30 @@ def test_the_finale_moles_have_room(size):
         box.center = centre
         assert art.inflate(side, side).contains(box)
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+
+
+def test_one_focus_colour_apart_from_every_turf_and_digit():
+    from game.demineur.sprites import NEON
+    from game.moleturf.sprites import TURF_FILL, TURF_RGB
+    from game.ui import theme
+    from tests.test_turf_colours import delta_e, lab
+
+    digits = NEON.numbers[1:]
+    for colour in (*TURF_RGB, *TURF_FILL, *digits):
+        assert delta_e(theme.FOCUS, colour) >= 20, colour
+    pairs = [(a, b) for i, a in enumerate(digits) for b in digits[i + 1 :]]
+    assert min(delta_e(a, b) for a, b in pairs) >= 30  # each digit its own colour
+    assert lab(digits[7])[0] >= 60  # 8, the most dangerous number, is bright, not grey
+    assert delta_e(digits[0], digits[5]) >= 60  # 6 far from 1
+
+
+def test_the_board_cursor_is_the_focus_colour(app):
+    from game.ui import theme
+
+    scene = play(app)
+    app.ui.show_focus = True
+    scene.focus = "board"
+    app.draw(0)
+    box = scene.board.cell_rect(*scene.cursor).inflate(12, 12)
+    p = pixels(app.screen, box)
+    assert (np.abs(p - theme.FOCUS).sum(axis=1) < 20).sum() > 50

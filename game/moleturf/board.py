@@ -428,13 +428,18 @@ def clash_badge(d: int) -> pygame.Surface:
 
 
 def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
-    """The gamepad/keyboard cell cursor: a white frame in a black one, with glowing corners."""
+    """The gamepad/keyboard cell cursor: the program's one focus colour (``theme.FOCUS``,
+    apart from every turf), a frame on a dark rim that reads on every fill, with glowing
+    corners (no glow in high contrast)."""
     s = box.w
     width = max(3, s // 14)
     grow = 0 if look.reduced_motion else round(abs(math.sin(look.now * 4)) * width)
     frame = box.inflate(width + grow, width + grow)
-    pygame.draw.rect(surface, (0, 0, 0), frame.inflate(2 * width, 2 * width), width)
-    pygame.draw.rect(surface, (255, 255, 255), frame, width)
+    if not look.high_contrast:
+        halo = glow.glow_rect(frame.size, theme.GLOW_FOCUS, max(4, s // 6), width)
+        surface.blit(halo, halo.get_rect(center=frame.center), special_flags=pygame.BLEND_ADD)
+    pygame.draw.rect(surface, GRID_BG, frame.inflate(2 * width, 2 * width), width)
+    pygame.draw.rect(surface, theme.FOCUS, frame, width)
     arm = s // 3
     for x, y, dx, dy in (
         (frame.left, frame.top, 1, 1),
@@ -442,8 +447,8 @@ def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
         (frame.left, frame.bottom, 1, -1),
         (frame.right, frame.bottom, -1, -1),
     ):
-        pygame.draw.line(surface, theme.ACCENT, (x, y), (x + dx * arm, y), width * 2)
-        pygame.draw.line(surface, theme.ACCENT, (x, y), (x, y + dy * arm), width * 2)
+        pygame.draw.line(surface, theme.FOCUS, (x, y), (x + dx * arm, y), width * 2)
+        pygame.draw.line(surface, theme.FOCUS, (x, y), (x, y + dy * arm), width * 2)
 
 
 def draw_turf_dots(

@@ -35,7 +35,7 @@ from game.moleturf.sprites import (
     dark,
     draw_cross,
     draw_mole,
-    draw_pattern,
+    draw_texture,
     frame_index,
     mark_sprite,
     mole_frame,
@@ -573,5 +573,5 @@ def _dot(k: int, status: str, d: int, patterns: bool) -> pygame.Surface:
     elif patterns:
         inner = box.inflate(-d // 2, -d // 2)
         mark = pattern_colour(fill) if status != "empty" else colour
-        draw_pattern(dot, PATTERNS[k], inner, mark)
+        draw_texture(dot, PATTERNS[k], inner, mark)
     return dot

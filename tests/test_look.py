@@ -156,3 +156,59 @@ def test_the_board_cursor_is_the_focus_colour(app):
     box = scene.board.cell_rect(*scene.cursor).inflate(12, 12)
     p = pixels(app.screen, box)
     assert (np.abs(p - theme.FOCUS).sum(axis=1) < 20).sum() > 50
+
+
+def test_the_attract_shift_never_uncovers_a_dark_edge(tmp_path):
+    from game.kiosk import attract
+    from tests.test_kiosk import kiosk_app
+
+    app = kiosk_app(tmp_path, size=(1280, 800))
+    try:
+        app.kiosk.step = 0
+        app.kiosk.start_attract()
+        t = max(attract.DRIFT_PERIODS) / 4  # both swings well under way
+        app.clock.now = t
+        dx, dy = attract.offset(t)
+        assert dx > 2 and dy > 2
+        app.transition = None  # the wipe into the attract mode is over
+        app.draw(0)
+        frame = pygame.surfarray.array3d(app.screen)
+        alone = pygame.Surface(app.screen.get_size())
+        app.backdrop.draw(alone)
+        backdrop = pygame.surfarray.array3d(alone)
+        below = attract.banner_rect(app.metrics, app.scenes.top.header_bottom(app.metrics), t)
+        top = below.bottom + app.metrics.unit  # below the header bars, banner's and screen's
+        strip = frame[:dx, top:]
+        assert (strip == backdrop[:dx, top:]).all()  # the backdrop, not a dark band
+        assert len(np.unique(strip.reshape(-1, 3), axis=0)) > 3  # with its grid in it
+    finally:
+        pygame.display.quit()
+
+
+def test_the_score_table_sets_first_place_apart_and_invites(tmp_path):
+    from tests.test_kiosk import kiosk_app
+
+    app = kiosk_app(tmp_path, size=(1280, 800))
+    try:
+        app.kiosk.scores.add("demineur:beginner", 41000, "ANNA")
+        app.kiosk.scores.add("demineur:beginner", 52000, "BELA")
+        app.open_scene("kiosk.scores")
+        said = []
+        fonts = app.fonts
+        real = fonts.text
+
+        def spy(surface, text, rect, size, colour, *args, **kwargs):
+            said.append((text, colour, args[0] if args else kwargs.get("bold", False)))
+            return real(surface, text, rect, size, colour, *args, **kwargs)
+
+        fonts.text = spy
+        app.draw(0)
+        ranks = [(text, colour, bold) for text, colour, bold in said if text in ("1.", "2.")]
+        first, second = ranks[0], ranks[1]  # the beginner card's, drawn first
+        assert (first[0], second[0]) == ("1.", "2.")
+        assert first[1:] != second[1:]  # #1 does not look like #2 (nor #5)
+        texts = [text for text, _c, _b in said]
+        assert "Be the first!" in texts and "This place is free" in texts
+        assert "—" not in texts
+    finally:
+        pygame.display.quit()

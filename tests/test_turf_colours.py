@@ -1,5 +1,7 @@
-"""The turf colours: each fill reads as the colour its hint sentences name, what is drawn on it
-stays readable, and a 9-turf board stays readable to a player with deuteranopia or protanopia.
+"""The turf colours: each turf's neon line reads as the colour its hint sentences name and
+its fill is the same hue, dimmer; what is drawn on a fill stays readable; a 9-turf board stays
+readable to a player with deuteranopia or protanopia by its fills alone, and a 16-turf board
+by its fills and, where two fills come close, by the turfs' textures.
 
 Colour difference is CIE 1976 ΔE in CIELAB (sRGB, D65). The reference for each colour name is
 the colour most people give that name in the xkcd colour survey (xkcd.com/color/rgb): a fill
@@ -16,11 +18,11 @@ import pytest
 
 pytest.importorskip("core.moleturf.rules")
 
-from core.moleturf.rules import MoleTurf
 from game import hints
 from game.moleturf.board import BoardView, Look
 from game.moleturf.sprites import (
     PATTERNS,
+    TURF_FILL,
     TURF_RGB,
     contrast,
     draw_pattern,
@@ -108,64 +110,122 @@ def survey(name: str) -> tuple[int, int, int]:
     return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
 
 
-def test_each_fill_reads_as_the_colour_its_sentences_name():
+def lch(rgb) -> tuple[float, float, float]:
+    lightness, a, b = lab(rgb)
+    return float(lightness), float(np.hypot(a, b)), float(np.degrees(np.arctan2(b, a)) % 360)
+
+
+def test_each_turf_line_reads_as_the_colour_its_sentences_name():
     names = list(hints.TURF_COLOURS)
-    assert names == list(SURVEY) and len(TURF_RGB) == len(names)
+    assert names == list(SURVEY) and len(TURF_RGB) == len(names) == len(TURF_FILL)
     for k, name in enumerate(names):
         distances = {other: delta_e(TURF_RGB[k], survey(other)) for other in names}
         nearest = min(distances, key=distances.__getitem__)
         assert nearest == name, f"turf {k} ({name}) reads as {nearest}: {distances}"
     # the two confusions players saw: a dark orange read as brown, a dark yellow as olive
     for name, not_name in (("orange", "brown"), ("yellow", "olive")):
-        fill = TURF_RGB[names.index(name)]
-        assert delta_e(fill, survey(name)) < delta_e(fill, survey(not_name)) / 2
-        assert lab(fill)[0] >= lab(survey(name))[0] - 4  # as light as the named colour
+        line = TURF_RGB[names.index(name)]
+        assert delta_e(line, survey(name)) < delta_e(line, survey(not_name)) / 2
+        assert lab(line)[0] >= lab(survey(name))[0] - 4  # as light as the named colour
+
+
+def test_each_fill_is_its_line_dimmer_and_sits_on_the_dark_backdrop():
+    backdrop = lch((12, 17, 28))[0]
+    for k, (fill, line) in enumerate(zip(TURF_FILL, TURF_RGB, strict=True)):
+        (lf, cf, hf), (ll, cl, hl) = lch(fill), lch(line)
+        assert backdrop + 10 < lf < ll - 4, f"turf {k}: fill L {lf:.0f}, line L {ll:.0f}"
+        if cl > 20:  # a colour, not a grey: the same hue
+            turn = min(abs(hf - hl), 360 - abs(hf - hl))
+            assert turn < 20, f"turf {k}'s fill turns {turn:.0f} degrees from its line"
+        else:
+            assert cf < 12, f"turf {k} (a grey) has a coloured fill"
 
 
 def test_what_is_drawn_on_a_fill_stays_readable():
-    for fill in TURF_RGB:
+    for fill in (*TURF_FILL, *TURF_RGB):  # the neon fills, and high contrast's bright ones
         assert contrast(ink(fill), fill) >= 4.5  # the ❌ and the digits (WCAG text contrast)
         assert contrast(pattern_colour(fill), fill) >= 3  # the patterns (WCAG graphics)
 
 
-def render_nine_turf_board(patterns: bool) -> tuple[np.ndarray, BoardView, np.ndarray]:
+def render_board(regions: np.ndarray, patterns: bool) -> tuple[np.ndarray, BoardView]:
+    side = 900 if regions.shape[0] > 9 else 540  # a board's side at 1920x1080
+    view = BoardView(pygame.Rect(0, 0, side, side), regions.shape[0])
+    surface = pygame.Surface((side, side))
+    view.draw_turfs(surface, regions, Look(patterns=patterns, reduced_motion=True))
+    return pygame.surfarray.array3d(surface).transpose(1, 0, 2), view
+
+
+def sector_with_nine_turfs() -> np.ndarray:
     sector = next(s for s in sectors() if len(set(s.regions.flatten().tolist())) == 9)
-    regions = np.asarray(sector.regions)
-    view = BoardView(pygame.Rect(0, 0, 540, 540), regions.shape[0])
-    surface = pygame.Surface((540, 540))
-    view.draw(surface, MoleTurf(regions), Look(patterns=patterns, reduced_motion=True))
-    return pygame.surfarray.array3d(surface).transpose(1, 0, 2), view, regions
+    return np.asarray(sector.regions)
+
+
+def sixteen_turfs() -> np.ndarray:
+    """A 16x16 map of 16 turfs, each an L of cells touching many of the others."""
+    regions = np.zeros((16, 16), int)
+    for k in range(16):
+        regions[k, k:] = k
+        regions[k:, k] = k
+    return regions
+
+
+def turfs_as_seen(regions: np.ndarray) -> dict:
+    """Per turf, as each vision sees it: the fill (the middle of a cell, where no texture
+    is), the texture's pixels in one cell and their mean colour."""
+    plain, view = render_board(regions, patterns=False)
+    marked, _view = render_board(regions, patterns=True)
+    n_turfs = int(regions.max()) + 1
+    seen_turfs: dict = {vision: {} for vision in VISION}
+    for k in range(n_turfs):
+        r, c = (int(v) for v in np.argwhere(regions == k)[0])
+        cell = view.cell_rect(r, c)
+        middle = plain[cell.centery - 2 : cell.centery + 3, cell.centerx - 2 : cell.centerx + 3]
+        box = pattern_box(cell)
+        before = plain[box.y : box.bottom, box.x : box.right]
+        after = marked[box.y : box.bottom, box.x : box.right]
+        drawn = np.any(before != after, axis=2)  # the texture's pixels
+        assert drawn.mean() > 0.12, f"turf {k}: its texture is hardly drawn"
+        for vision in VISION:
+            fill = seen(middle.reshape(-1, 3).mean(axis=0), vision)
+            shape = seen(after[drawn], vision).mean(axis=0)
+            seen_turfs[vision][k] = (fill, drawn, shape)
+    return seen_turfs
+
+
+def check_textures(turfs: dict, n: int) -> None:
+    for vision, by_turf in turfs.items():
+        for k, (fill, _drawn, shape) in by_turf.items():
+            # visible: the texture stands out from its own fill as this player sees them
+            assert delta_e(shape, fill) >= 20, f"{vision}: turf {k}'s texture fades into it"
+    drawn = {k: d for k, (_fill, d, _shape) in turfs["normal"].items()}
+    for a, b in itertools.combinations(range(n), 2):
+        overlap = (drawn[a] & drawn[b]).sum() / (drawn[a] | drawn[b]).sum()
+        assert overlap < 0.6, f"turfs {a} and {b} have textures alike ({overlap:.2f})"
 
 
 def test_a_nine_turf_board_separates_every_turf_under_colour_blindness():
-    plain, view, regions = render_nine_turf_board(patterns=False)
-    marked, _view, _regions = render_nine_turf_board(patterns=True)
-    cells = {k: tuple(np.argwhere(regions == k)[0]) for k in range(9)}
-    shapes = {}
-    for vision in VISION:
-        fills, looks = {}, {}
-        for k, (r, c) in cells.items():
-            box = pattern_box(view.cell_rect(r, c))
-            before = plain[box.y : box.bottom, box.x : box.right]
-            after = marked[box.y : box.bottom, box.x : box.right]
-            drawn = np.any(before != after, axis=2)  # the pattern's pixels
-            assert drawn.mean() > 0.12, f"turf {k}: its pattern is hardly drawn"
-            shapes[k] = drawn
-            cell = view.cell_rect(r, c)
-            pixels = plain[cell.y : cell.bottom, cell.x : cell.right].reshape(-1, 3)
-            colours, counts = np.unique(pixels, axis=0, return_counts=True)
-            assert tuple(colours[counts.argmax()]) == TURF_RGB[k]  # the fill, as painted
-            fill = seen(colours[counts.argmax()], vision)
-            shape = seen(after[drawn], vision).mean(axis=0)
-            fills[k], looks[k] = fill, shape
-            # visible: the pattern stands out from its own fill as this player sees them
-            assert delta_e(shape, fill) >= 20, f"{vision}: turf {k}'s pattern fades into it"
-        for a, b in itertools.combinations(range(9), 2):
-            overlap = (shapes[a] & shapes[b]).sum() / (shapes[a] | shapes[b]).sum()
-            assert overlap < 0.6, f"turfs {a} and {b} have patterns alike ({overlap:.2f})"
-        # and without the patterns, the fills themselves stay apart
+    turfs = turfs_as_seen(sector_with_nine_turfs())
+    check_textures(turfs, 9)
+    for vision, by_turf in turfs.items():  # without the textures, the fills stay apart
+        fills = {k: fill for k, (fill, _d, _s) in by_turf.items()}
         worst = min(delta_e(fills[a], fills[b]) for a, b in itertools.combinations(range(9), 2))
-        assert worst >= 20, f"{vision}: two fills only ΔE {worst:.1f} apart"
+        assert worst >= 15, f"{vision}: two fills only ΔE {worst:.1f} apart"
+
+
+def test_a_sixteen_turf_board_keeps_every_turf_apart():
+    """16 turfs cannot all differ in colour to a dichromat: their fills stay as far apart as
+    the hues allow, and the textures (a setting) tell apart the pairs whose fills come close."""
+    turfs = turfs_as_seen(sixteen_turfs())
+    check_textures(turfs, 16)
+    floor = {"normal": 15, "deuteranopia": 8, "protanopia": 8}
+    for vision, by_turf in turfs.items():
+        fills = {k: fill for k, (fill, _d, _s) in by_turf.items()}
+        pairs = itertools.combinations(range(16), 2)
+        worst = min(delta_e(fills[a], fills[b]) for a, b in pairs)
+        assert worst >= floor[vision], f"{vision}: two fills only ΔE {worst:.1f} apart"
+    lines = [lab(line) for line in TURF_RGB]  # the bright lines too, to every player
+    for a, b in itertools.combinations(range(16), 2):
+        assert np.linalg.norm(lines[a] - lines[b]) >= 15, f"lines {a} and {b} alike"
 
 
 def test_no_pattern_looks_like_a_marker():

@@ -20,7 +20,10 @@ import numpy as np
 import pygame
 
 from game.demineur.board import HIDDEN, MARK, BoardView
-from game.ui import theme
+from game.i18n import _
+from game.ui import glow, theme
+from game.ui.banner import BANNER_S, draw_banner
+from game.ui.widgets import UI
 
 RING_S = 0.03  # the cascade opens one ring of cells further every this many seconds
 RIPPLE_MAX_S = 0.4  # ...but never takes longer than this in all
@@ -38,6 +41,8 @@ SWEEP_S = 0.7  # a win: a band of light crosses the board
 CELEBRATION_S = 2.2  # then confetti falls
 CONFETTI = 120
 FADE_STEPS = 6  # a glow fades through this many pre-drawn intensities
+RING_STEPS = 8  # the shock ring grows through this many pre-drawn sizes
+EDGE_FLASH = (150, 40, 20)  # the board's edges light up red-orange as the mine goes off
 
 FRONT = (40, 150, 170)  # the glow of a cell just opened (added to what is drawn)
 PLANT = (120, 50, 40)
@@ -74,6 +79,35 @@ class Sprites:
             pygame.draw.rect(tile, _scaled(colour, k), box, edge, border_radius=max(0, s // 6))
         return tile
 
+    def ring(self, step: int) -> pygame.Surface:
+        """The explosion's shock ring at size ``step`` (0..RING_STEPS-1), growing and fading:
+        a glowing ring drawn once per cell size and step."""
+        k = 1 - step / RING_STEPS
+        radius = round(self.px * (0.8 + 4.2 * step / (RING_STEPS - 1)))
+        width = max(2, round(self.px * 0.22 * k + 1))
+        return glow.glow_ring(
+            radius, _scaled(BLAST[1], 0.35 + 0.65 * k), width, max(3, self.px // 3)
+        )
+
+    def spark(self, colour: tuple[int, int, int]) -> pygame.Surface:
+        """A confetti piece: a small glowing chip (blit with BLEND_ADD)."""
+        s = max(4, self.px // 3)
+        return glow.glow_rect((s, max(2, s * 3 // 5)), colour, max(2, s // 2))
+
+    def edge(self, length: int, depth: int, vertical: bool) -> pygame.Surface:
+        """One edge's flash: light along the board's edge fading inward over ``depth`` px."""
+        key = (EDGE_FLASH, -length, depth + (10000 if vertical else 0))
+        tile = self._cells.get(key)  # type: ignore[arg-type]
+        if tile is None:
+            tile = pygame.Surface((depth, 1) if vertical else (1, depth))
+            for i in range(depth):
+                k = (1 - i / depth) ** 2
+                tile.set_at((i, 0) if vertical else (0, i), _scaled(EDGE_FLASH, k))
+            size = (depth, length) if vertical else (length, depth)
+            tile = pygame.transform.scale(tile, size)
+            self._cells[key] = tile  # type: ignore[index]
+        return tile
+
     def band(self, height: int) -> pygame.Surface:
         """The win's sweep: a vertical band of light, brightest in its middle."""
         w = max(8, self.px * 4)
@@ -104,6 +138,7 @@ class Effects:
         self.confetti: list[tuple[float, float, float, float, tuple[int, int, int]]] = []
         self.rng = random.Random()
         self._sprites: Sprites | None = None
+        self.banner: tuple[bool, float] | None = None  # (won, since): the game's moment
 
     # ----- starting effects ----------------------------------------------------------------
     def ripple(self, new: np.ndarray, origin: tuple[int, int]) -> None:
@@ -131,6 +166,7 @@ class Effects:
     def explode(self, hit: tuple[int, int], hidden_mines: np.ndarray) -> None:
         """A mine went off at ``hit``: it flashes, a ring blasts out and the board shakes;
         then the ``hidden_mines`` (a bool mask) show one by one from the nearest."""
+        self.banner = (False, self.t)
         if self.reduced_motion:
             return
         self.ending, self.hit = ("explosion", self.t), hit
@@ -145,6 +181,7 @@ class Effects:
 
     def win(self, rect: pygame.Rect) -> None:
         """The board was cleared: a band of light sweeps it, then confetti over ``rect``."""
+        self.banner = (True, self.t)
         if self.reduced_motion:
             return
         self.ending = ("win", self.t)
@@ -235,7 +272,7 @@ class Effects:
 
     def draw(self, surface: pygame.Surface, view: BoardView, codes: np.ndarray) -> None:
         clip = surface.get_clip()
-        surface.set_clip(view.rect)
+        surface.set_clip(view.board_area().move(view.rect.topleft))  # the cells, never beyond
         sprites = self.sprites(view.px)
         self._draw_front(surface, view, sprites)
         for cell, since in self.plants:
@@ -298,32 +335,74 @@ class Effects:
     def _draw_blast(
         self, surface: pygame.Surface, view: BoardView, sprites: Sprites, age: float
     ) -> None:
+        """The hit mine flashes, a pre-drawn shock ring grows from it and the board's edges
+        light up, all fading in ``FLASH_S``, all inside the board (the caller clips); high
+        contrast draws the ring as a plain line and no light."""
         if self.hit is None or age >= FLASH_S:
             return
         rect = view.cell_rect(*self.hit)
         f = age / FLASH_S
         if int(age / 0.06) % 2 == 0:  # the hit mine flashes
             surface.blit(sprites.cell(FLASH, f), rect, special_flags=pygame.BLEND_ADD)
-        for i, colour in enumerate(BLAST):  # thin rings: the cells beneath stay readable
-            radius = round(view.px * (0.8 + 4 * f) * (1 - i * 0.22))
-            width = max(1, round(view.px * 0.18 * (1 - f)))
-            pygame.draw.circle(surface, _scaled(colour, 1 - f * 0.6), rect.center, radius, width)
+        step = min(RING_STEPS - 1, int(f * RING_STEPS))
+        if not view.palette.glow:
+            radius = round(view.px * (0.8 + 4.2 * step / (RING_STEPS - 1)))
+            pygame.draw.circle(surface, theme.FOCUS, rect.center, radius, max(2, view.px // 8))
+            return
+        ring = sprites.ring(step)
+        surface.blit(ring, ring.get_rect(center=rect.center), special_flags=pygame.BLEND_ADD)
+        if f < 0.6:  # the edge flash, over the first part of the blast
+            area = view.board_area().move(view.rect.topleft)
+            depth = max(4, min(area.w, area.h) // 8)
+            top = sprites.edge(area.w, depth, False)
+            side = sprites.edge(area.h, depth, True)
+            bottom = pygame.transform.flip(top, False, True) if f < 0.3 else None
+            blits = [(top, area.topleft), (side, area.topleft)]
+            blits.append((pygame.transform.flip(side, True, False), (area.right - depth, area.y)))
+            if bottom is not None:
+                blits.append((bottom, (area.x, area.bottom - depth)))
+            surface.fblits(blits, pygame.BLEND_ADD)
 
     def _draw_win(
         self, surface: pygame.Surface, view: BoardView, sprites: Sprites, age: float
     ) -> None:
+        area = view.board_area().move(view.rect.topleft)
         if age < SWEEP_S:
-            band = sprites.band(view.rect.h)
-            x = view.rect.x - band.get_width() + (view.rect.w + band.get_width()) * age / SWEEP_S
+            band = sprites.band(area.h)
+            x = area.x - band.get_width() + (area.w + band.get_width()) * age / SWEEP_S
             if view.palette.glow:
-                surface.blit(band, (round(x), view.rect.y), special_flags=pygame.BLEND_ADD)
+                surface.blit(band, (round(x), area.y), special_flags=pygame.BLEND_ADD)
             else:  # high contrast: light added to white cells would pale their digits
                 centre = round(x) + band.get_width() // 2
-                surface.fill(theme.FOCUS, (centre - 2, view.rect.y, 4, view.rect.h))
+                surface.fill(theme.FOCUS, (centre - 2, area.y, 4, area.h))
             return
         age -= SWEEP_S
         s = max(4, view.px // 3)
+        glowing = view.palette.glow
+        pieces = []
         for x, y, vx, vy, colour in self.confetti:
-            px, py = x + vx * age, view.rect.y + y + vy * age
-            if view.rect.y <= py < view.rect.bottom:
-                pygame.draw.rect(surface, colour, (px, py, s, s * 0.6))
+            px, py = (
+                area.x + (x - view.rect.x) * area.w / max(1, view.rect.w) + vx * age,
+                (area.y + y * area.h / max(1, view.rect.h) + vy * age),
+            )
+            if area.y <= py < area.bottom:
+                if glowing:
+                    spark = sprites.spark(colour)
+                    pieces.append((spark, (round(px - spark.get_width() / 2), round(py))))
+                else:
+                    pygame.draw.rect(surface, colour, (px, py, s, s * 0.6))
+        if pieces:
+            surface.fblits(pieces, pygame.BLEND_ADD)
+
+    def draw_banner(self, surface: pygame.Surface, ui: UI, box: pygame.Rect) -> bool:
+        """The game's moment in ``box`` (beside the board): "You won!" in glowing cyan or
+        "Boom!" in red, at title size, for about a second; False when none shows."""
+        if self.banner is None:
+            return False
+        won, since = self.banner
+        if self.t - since >= BANNER_S:
+            self.banner = None
+            return False
+        text = _("You won!") if won else _("A mine exploded!")
+        colour = theme.ACCENT if won else (255, 90, 60)
+        return draw_banner(surface, ui, box, text, colour, self.t - since, self.reduced_motion)

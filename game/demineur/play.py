@@ -538,9 +538,10 @@ class DemineurScene(SessionScene[DemineurSession]):
         self.draw_counters(surface, ui)
         for w in self.widgets:
             w.draw(surface, ui, w.key == self.focus)
-        draw_message(
-            surface, ui, self.message_box, self.message_text(), self.hint, self.view.palette
-        )
+        if not self.effects.draw_banner(surface, ui, self.message_box):  # the end's moment
+            draw_message(
+                surface, ui, self.message_box, self.message_text(), self.hint, self.view.palette
+            )
         if self.prompt_bar_shown():
             self.draw_prompt_bar(surface, ui)
 

@@ -67,12 +67,12 @@ NEON = Palette(
         (0, 0, 0),
         (70, 200, 255),  # 1 cyan-blue
         (110, 235, 110),  # 2 lime
-        (255, 80, 120),  # 3 pink-red
+        (255, 80, 110),  # 3 pink-red
         (170, 120, 255),  # 4 violet
         (255, 160, 60),  # 5 orange
-        (40, 225, 200),  # 6 teal
+        (245, 235, 90),  # 6 yellow (far from 1's blue)
         (240, 240, 250),  # 7 white
-        (160, 170, 190),  # 8 grey
+        (255, 90, 230),  # 8 hot magenta: the most dangerous number, bright
     ),
     flag=(255, 60, 130),
     pole=(225, 232, 245),

@@ -39,7 +39,8 @@ from game.kiosk.screens import ScoresScene
 from game.moleturf.store import Progress
 from game.platform.intents import Intent
 from game.shell.scene import Host
-from game.ui import theme
+from game.ui import glow, theme
+from game.ui.backdrop import Backdrop
 from game.ui.layout import Metrics
 
 ATTRACT_LEVEL = "beginner"
@@ -72,15 +73,25 @@ def offset(t: float) -> tuple[int, int]:
     )
 
 
-def shifted(surface: pygame.Surface, dx: int, dy: int) -> pygame.Surface:
+def shifted(
+    surface: pygame.Surface, dx: int, dy: int, backdrop: Backdrop | None = None
+) -> pygame.Surface:
     """Where to draw the picture moved by (dx, dy): a subsurface, so moving it costs
-    nothing (its right and bottom edges, inside the margins, are cut off), with the strips
-    it uncovers filled with the background."""
+    nothing (its right and bottom edges, inside the margins, are cut off). The strips it
+    uncovers at the left and the top show the ``backdrop`` (the same grid, unshifted: no
+    dark edge ever shows), or the background colour without one."""
     if not dx and not dy:
         return surface
     w, h = surface.get_size()
-    surface.fill(theme.BACKGROUND, (0, 0, w, dy))
-    surface.fill(theme.BACKGROUND, (0, 0, dx, h))
+    for strip in (pygame.Rect(0, 0, w, dy), pygame.Rect(0, 0, dx, h)):
+        if not strip.w or not strip.h:
+            continue
+        if backdrop is None:
+            surface.fill(theme.BACKGROUND, strip)
+        else:  # clipped to the strip: only its pixels are painted
+            surface.set_clip(strip)
+            backdrop.draw(surface)
+            surface.set_clip(None)
     return surface.subsurface((dx, dy, w - dx, h - dy))
 
 
@@ -115,7 +126,8 @@ class Attract:
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.clock()
-        super().draw(shifted(surface, *offset(t)))  # type: ignore[misc]  # the mixed-in screen's
+        picture = shifted(surface, *offset(t), self.app.backdrop)
+        super().draw(picture)  # type: ignore[misc]  # the mixed-in screen's
         draw_banner(surface, self.app, t, self.header_bottom(self.app.metrics))
 
 
@@ -124,30 +136,49 @@ def banner_rect(m: Metrics, header_bottom: int, t: float) -> pygame.Rect:
     return pygame.Rect(0, 0, m.width, header_bottom + offset(t)[1])
 
 
+BREATH_S = 3.0  # "Touch to play" breathes in and out in this long
+BREATH_LEVELS = 6  # its halo's strengths (each pre-rendered once)
+
+
 def draw_banner(surface: pygame.Surface, app: Host, t: float, header_bottom: int) -> None:
-    """ "Touch to play" over the header, in the kiosk's language and, smaller, the others."""
-    m, fonts = app.metrics, app.fonts
+    """ "Touch to play" over the header, centred, as large as the header holds, glowing and
+    breathing (its halo swells and fades; reduced motion: still, at full strength), in the
+    kiosk's language with, smaller, the others beneath. Against burn-in it sways a little
+    either side of the middle, slowly."""
+    m, fonts, ui = app.metrics, app.fonts, app.ui
     strip = banner_rect(m, header_bottom, t)  # the header's buttons are idle here
     pygame.draw.rect(surface, theme.HEADER, strip)
-    pygame.draw.rect(surface, theme.ACCENT, (0, strip.bottom - 3, m.width, 3))
+    edge = pygame.Rect(0, strip.bottom - 3, m.width, 3)
+    if not ui.plain:
+        glow.add_line_glow(surface, edge, theme.GLOW_ACCENT, max(4, m.gap))
+    surface.fill(theme.HC_EDGE if ui.plain else theme.ACCENT, edge)
     main = _(TOUCH_TO_PLAY)
     others = "   ·   ".join(touch_to_play(lang) for lang in LANGUAGES if lang != current())
     # sized by the header alone (the same fit every frame), moved down with the picture
     header = pygame.Rect(0, strip.bottom - header_bottom, m.width, header_bottom - 3)
-    big = fonts.fit(main, (m.width - 2 * m.margin, round(header.h * 0.62)), m.title_font * 2, True)
-    small = fonts.fit(others, (m.width - 2 * m.margin, header.h - big.height), m.font, max_lines=1)
-    width = max(big.width, small.width)
-    room = max(0, m.width - 2 * m.margin - width)
-    swing = (1 - math.cos(2 * math.pi * t / BANNER_PERIOD)) / 2  # 0 → 1 → 0
-    x = m.margin + round(room * swing)
-    y = header.y + (header.h - big.height - small.height) // 2
-    pulse = 0.5 + 0.5 * math.sin(2 * math.pi * t / 3.0)
-    colour = tuple(
-        round(a + (b - a) * pulse) for a, b in zip(theme.TEXT, theme.ACCENT, strict=True)
+    big = fonts.fit(
+        main, (m.width - 4 * m.margin, round(header.h * 0.66)), m.title_font * 3, True, 1
     )
-    fonts.draw(surface, big, pygame.Rect(x, y, width, big.height), colour)
-    box = pygame.Rect(x, y + big.height, width, small.height)
-    fonts.draw(surface, small, box, theme.TEXT_DIM)
+    small = fonts.fit(others, (m.width - 2 * m.margin, header.h - big.height), m.font, max_lines=1)
+    still = app.settings.reduced_motion
+    sway = 0.0 if still else math.sin(2 * math.pi * t / BANNER_PERIOD)
+    cx = m.width // 2 + round(sway * m.unit)
+    y = header.y + (header.h - big.height - small.height) // 2
+    breath = 1.0 if still else 0.5 + 0.5 * math.sin(2 * math.pi * t / BREATH_S)
+    box = pygame.Rect(0, y, big.width, big.height)
+    box.centerx = cx
+    if not ui.plain and big.lines:
+        level = round(breath * (BREATH_LEVELS - 1)) / (BREATH_LEVELS - 1)
+        colour = glow.halo_colour(theme.ACCENT, 0.35 + 0.45 * level)
+        halo = glow.glow_text(fonts, big.lines[0], big.size, colour, max(6, big.size // 4), True)
+        surface.blit(halo, halo.get_rect(center=box.center), special_flags=pygame.BLEND_ADD)
+    ink = tuple(
+        round(a + (b - a) * (1 - breath)) for a, b in zip(theme.TEXT, theme.ACCENT, strict=True)
+    )
+    fonts.draw(surface, big, box, theme.HC_TEXT if ui.plain else ink)
+    line = pygame.Rect(0, y + big.height, small.width, small.height)
+    line.centerx = cx
+    fonts.draw(surface, small, line, theme.TEXT_DIM)
 
 
 class AttractDemineur(Attract, KioskDemineurScene):

@@ -38,7 +38,7 @@ from game.shell.scene import Host, PagedScene, Scene
 from game.shell.settings import VOLUME_STEP
 from game.ui import glow, theme
 from game.ui.layout import Metrics, centred, columns
-from game.ui.widgets import Button, Label, SettingRow, Widget, draw_panel, key_grid
+from game.ui.widgets import Button, Label, SettingRow, Widget, add_glow, draw_panel, key_grid
 
 STILL_SECONDS = 10
 IDLE_CHOICES = (15, 20, 30, 45, 60, 90, 120, 180, 300, 600, 900, 1800, 3600)
@@ -628,16 +628,24 @@ class ScoresScene(PagedScene):
             if row.bottom > box.bottom:
                 break
             lit = self.highlight == (board, k)
-            if lit:
-                pygame.draw.rect(
-                    surface, theme.PANEL_HI, row.inflate(m.gap, 0), border_radius=m.gap
-                )
+            first = k == 0 and bool(rows)  # the day's best stands out: a lit band, a glow
+            if lit or first:
+                band_box = row.inflate(m.gap, 0)
+                if first and not ui.plain:
+                    add_glow(surface, band_box, glow.halo_colour(accent), m.gap, 2, m.gap)
+                pygame.draw.rect(surface, theme.PANEL_HI, band_box, border_radius=m.gap)
+                if first:
+                    edge = theme.HC_EDGE if ui.plain else accent
+                    pygame.draw.rect(surface, edge, band_box, 2, border_radius=m.gap)
             colour = theme.FOCUS if lit else theme.TEXT
             rank = pygame.Rect(row.x, row.y, rank_w, row.h)
-            fonts.text(surface, f"{k + 1}.", rank, size, theme.TEXT_DIM, align="left", max_lines=1)
+            rank_colour = (theme.HC_TEXT if ui.plain else accent) if first else theme.TEXT_DIM
+            fonts.text(surface, f"{k + 1}.", rank, size, rank_colour, first, "left", max_lines=1)
             rest = pygame.Rect(rank.right, row.y, row.right - rank.right, row.h)
             if k >= len(rows):
-                fonts.text(surface, "—", rest, size, theme.OFF, align="left", max_lines=1)
+                if k == len(rows):  # the first free place invites; the others stay blank
+                    free = _("Be the first!") if k == 0 else _("This place is free")
+                    fonts.text(surface, free, rest, size, theme.TEXT_DIM, align="left", max_lines=1)
                 continue
             fonts.text(surface, rows[k].name, rest, size, colour, True, "left", max_lines=1)
             fonts.text(

@@ -30,18 +30,17 @@ from game.moleturf.sprites import (
     MARK,
     MARK_CORE,
     PATTERNS,
+    TURF_FILL,
     TURF_RGB,
     dark,
     draw_cross,
     draw_mole,
-    draw_pattern,
+    draw_texture,
     frame_index,
-    ink,
     mark_sprite,
-    mix,
     mole_frame,
-    pattern_box,
     pattern_colour,
+    turf_layer,
 )
 from game.ui import glow, theme
 
@@ -188,8 +187,10 @@ class BoardView:
             if (r, c) in conflicts:
                 self._draw_conflict_tint(surface, box, look)
             surface.blit(mole_frame(s, kind, i), box)
-            if (r, c) in conflicts:
-                pygame.draw.rect(surface, CONFLICT, box.inflate(-2, -2), max(3, s // 12))
+        for cell in conflicts:  # over every moving mole: a clash is never covered
+            r, c = cell
+            if game.moles[cell]:
+                draw_clash(surface, pygame.Rect(c * s, r * s, s, s).move(at.topleft), look)
         if look.hint_units:  # over the moving moles too: what is dimmed stays dimmed
             self._draw_evidence(surface, regions, look, ox, oy)
         if look.hint_cells:
@@ -240,7 +241,7 @@ class BoardView:
             box = pygame.Rect(c * s, r * s, s, s)
             layer.blit(turf, box, box)
             code = codes[r, c]
-            fill = TURF_RGB[regions[r, c]]
+            fill = (TURF_RGB if look.high_contrast else TURF_FILL)[regions[r, c]]
             if code == MOLE:
                 layer.blit(mole_frame(s), box)
             elif code == MARKED:
@@ -315,40 +316,8 @@ class BoardView:
 
     def _turf_layer(self, regions: Any, patterns: bool, high_contrast: bool):
         """Fills, grid and turf borders (opaque, the board's size)."""
-        n, s = self.n, self.cell
         regions = [[int(k) for k in row] for row in regions]  # an array's rows or lists
-        layer = pygame.Surface((n * s, n * s))
-        layer.fill(GRID_BG)
-        grid = max(1, s // 36)
-        bold = max(3, s // 11) if not high_contrast else max(4, s // 8)
-        for r in range(n):
-            for c in range(n):
-                k = regions[r][c]
-                colour = TURF_RGB[k]
-                box = pygame.Rect(c * s, r * s, s, s)
-                layer.fill(colour, box)
-                line = (0, 0, 0) if high_contrast else dark(colour, 0.72)
-                layer.fill(line, (box.right - grid, box.y, grid, s))
-                layer.fill(line, (box.x, box.bottom - grid, s, grid))
-                if not high_contrast:  # a lit top edge: the tile's bevel
-                    layer.fill(mix(colour, (255, 255, 255), 0.35), (box.x, box.y, s - grid, grid))
-                if patterns:
-                    corner = pattern_box(box)
-                    mark = ink(colour) if high_contrast else pattern_colour(colour)
-                    draw_pattern(layer, PATTERNS[k], corner, mark)
-        edge = (0, 0, 0) if high_contrast else GRID_BG
-        half = bold // 2
-        for r in range(n):
-            for c in range(n):
-                k = regions[r][c]
-                x, y = c * s, r * s
-                if r + 1 < n and regions[r + 1][c] != k:
-                    layer.fill(edge, (x - half, y + s - half, s + bold, bold))
-                if c + 1 < n and regions[r][c + 1] != k:
-                    layer.fill(edge, (x + s - half, y - half, bold, s + bold))
-        frame = max(2, bold // 2 + 1)
-        pygame.draw.rect(layer, edge, layer.get_rect(), frame)
-        return layer
+        return turf_layer(regions, self.cell, patterns, high_contrast)
 
     def _draw_evidence(self, surface, regions, look: Look, ox, oy) -> None:
         """The units a hint used: the rest of the board dimmed, each unit outlined in white on
@@ -420,14 +389,57 @@ def _inner(board: pygame.Rect) -> int:
     return max(2, board.w // 50)
 
 
+def draw_clash(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
+    """A mole in conflict: a red frame that glows (no glow in high contrast) and a badge, a
+    red disc with a white "!" in the cell's top-right corner, that reads on every fill, the
+    red and orange ones too (its rim is dark)."""
+    s = box.w
+    width = max(3, s // 12)
+    frame = box.inflate(-width, -width)
+    if not look.high_contrast:
+        pulse = 1.0 if look.reduced_motion else 0.75 + 0.25 * math.sin(look.now * 8)
+        level = round(pulse * 4) / 4  # a few cached halos
+        halo = glow.glow_rect(frame.size, dark(CONFLICT, level), max(4, s // 6), width, 2)
+        surface.blit(halo, halo.get_rect(center=frame.center), special_flags=pygame.BLEND_ADD)
+    pygame.draw.rect(surface, GRID_BG, frame.inflate(4, 4), width + 4, border_radius=2)
+    pygame.draw.rect(surface, CONFLICT, frame, width, border_radius=2)
+    surface.blit(clash_badge(max(12, round(s * 0.36))), (box.right - round(s * 0.36), box.y))
+
+
+_badges: dict[int, pygame.Surface] = {}
+
+
+def clash_badge(d: int) -> pygame.Surface:
+    """The clash badge, ``d`` px (cached per size)."""
+    badge = _badges.get(d)
+    if badge is None:
+        if len(_badges) > 16:
+            _badges.clear()
+        badge = _badges[d] = pygame.Surface((d, d), pygame.SRCALPHA)
+        c = d / 2
+        pygame.draw.circle(badge, GRID_BG, (c, c), d / 2)
+        pygame.draw.circle(badge, CONFLICT, (c, c), d / 2 - max(1, d // 10))
+        w = max(2, round(d * 0.14))
+        pygame.draw.rect(
+            badge, (255, 255, 255), (round(c - w / 2), round(d * 0.2), w, round(d * 0.38))
+        )
+        pygame.draw.circle(badge, (255, 255, 255), (c, d * 0.74), w * 0.6)
+    return badge
+
+
 def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
-    """The gamepad/keyboard cell cursor: a white frame in a black one, with glowing corners."""
+    """The gamepad/keyboard cell cursor: the program's one focus colour (``theme.FOCUS``,
+    apart from every turf), a frame on a dark rim that reads on every fill, with glowing
+    corners (no glow in high contrast)."""
     s = box.w
     width = max(3, s // 14)
     grow = 0 if look.reduced_motion else round(abs(math.sin(look.now * 4)) * width)
     frame = box.inflate(width + grow, width + grow)
-    pygame.draw.rect(surface, (0, 0, 0), frame.inflate(2 * width, 2 * width), width)
-    pygame.draw.rect(surface, (255, 255, 255), frame, width)
+    if not look.high_contrast:
+        halo = glow.glow_rect(frame.size, theme.GLOW_FOCUS, max(4, s // 6), width)
+        surface.blit(halo, halo.get_rect(center=frame.center), special_flags=pygame.BLEND_ADD)
+    pygame.draw.rect(surface, GRID_BG, frame.inflate(2 * width, 2 * width), width)
+    pygame.draw.rect(surface, theme.FOCUS, frame, width)
     arm = s // 3
     for x, y, dx, dy in (
         (frame.left, frame.top, 1, 1),
@@ -435,8 +447,8 @@ def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
         (frame.left, frame.bottom, 1, -1),
         (frame.right, frame.bottom, -1, -1),
     ):
-        pygame.draw.line(surface, theme.ACCENT, (x, y), (x + dx * arm, y), width * 2)
-        pygame.draw.line(surface, theme.ACCENT, (x, y), (x, y + dy * arm), width * 2)
+        pygame.draw.line(surface, theme.FOCUS, (x, y), (x + dx * arm, y), width * 2)
+        pygame.draw.line(surface, theme.FOCUS, (x, y), (x, y + dy * arm), width * 2)
 
 
 def draw_turf_dots(
@@ -561,5 +573,5 @@ def _dot(k: int, status: str, d: int, patterns: bool) -> pygame.Surface:
     elif patterns:
         inner = box.inflate(-d // 2, -d // 2)
         mark = pattern_colour(fill) if status != "empty" else colour
-        draw_pattern(dot, PATTERNS[k], inner, mark)
+        draw_texture(dot, PATTERNS[k], inner, mark)
     return dot

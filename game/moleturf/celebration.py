@@ -57,14 +57,23 @@ class Particles:
             for k in range(count)
         ]
 
-    def draw(self, surface: pygame.Surface, t: float, size: int) -> None:
+    def draw(self, surface: pygame.Surface, t: float, size: int, plain: bool = False) -> None:
+        """The confetti at ``t``: glowing chips added as light (flat chips in high contrast)."""
         w, h = surface.get_size()
+        chip = (size, size // 2 + 1)
+        lights = []
         for x0, drift, speed, phase, colour in self.items:
             y = ((phase / 6.3 + t * speed) % 1.2 - 0.1) * h
             x = (x0 + drift * math.sin(t * 2 + phase)) * w
-            r = pygame.Rect(0, 0, size, size // 2 + 1)
+            r = pygame.Rect((0, 0), chip)
             r.center = (round(x), round(y))
-            pygame.draw.rect(surface, TURF_RGB[colour], r)
+            if plain:
+                pygame.draw.rect(surface, TURF_RGB[colour], r)
+            else:
+                spark = glow.glow_rect(chip, TURF_RGB[colour], max(2, size // 2))
+                lights.append((spark, spark.get_rect(center=r.center)))
+        if lights:
+            surface.fblits(lights, pygame.BLEND_ADD)
 
 
 class Celebration(Overlay):
@@ -116,7 +125,9 @@ class Celebration(Overlay):
         super().draw(surface)
         m = self.app.metrics
         if not self.app.settings.reduced_motion:
-            self.confetti.draw(surface, self.t, max(6, m.unit // 6))
+            self.confetti.draw(
+                surface, self.t, max(6, m.unit // 6), self.app.settings.high_contrast
+            )
         still = self.app.settings.reduced_motion
         side = round(self.art.h * 0.8)
         for i in (-1, 0, 1):
@@ -191,22 +202,41 @@ class Conquered(Scene):
         """The backdrop with the confetti falling over it, behind the texts and the button."""
         super().draw_background(surface, calm, header_h)
         if not self.app.settings.reduced_motion:
-            self.confetti.draw(surface, self.t, max(6, self.app.metrics.unit // 5))
+            plain = self.app.settings.high_contrast
+            self.confetti.draw(surface, self.t, max(6, self.app.metrics.unit // 5), plain)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        n = 9
-        side = min(self.art.w // (n + 1), self.art.h // 2)
         still = self.app.settings.reduced_motion
-        for i in range(n):
+        for i, (centre, side) in enumerate(finale_places(self.art, 9)):
             wave = 0 if still else math.sin(self.t * 4 + i * 0.7) * side * 0.2
             box = pygame.Rect(0, 0, side, side)
-            box.center = (
-                self.art.x + (i + 1) * self.art.w // (n + 1),
-                round(self.art.centery + wave),
-            )
+            box.center = (centre[0], round(centre[1] + wave))
             pygame.draw.circle(surface, TURF_RGB[i], box.center, side * 0.55, max(2, side // 12))
             cheer_mole(surface, box, self.t + 0.1 * i, still, self.app.settings.high_contrast)
+
+
+def finale_places(art: pygame.Rect, n: int) -> list[tuple[tuple[int, int], int]]:
+    """Where the finale's ``n`` moles stand in ``art``, and their size: the grid of rows and
+    columns that lets them be largest with half a mole of room around each (one row on a
+    wide screen, three rows of three on an upright one), never larger than a third of
+    ``art``'s height."""
+    best = (0, 1)
+    for cols in range(1, n + 1):
+        rows = -(-n // cols)
+        side = int(min(art.w / (cols * 1.6), art.h / (rows * 1.6), art.h / 3))
+        if side > best[0]:
+            best = (side, cols)
+    side, cols = best
+    rows = -(-n // cols)
+    places = []
+    for i in range(n):
+        r, c = divmod(i, cols)
+        in_row = min(cols, n - r * cols)  # a last, shorter row stays centred
+        x = art.x + round(art.w * (c + 0.5 + (cols - in_row) / 2) / cols)
+        y = art.y + round(art.h * (r + 0.5) / rows)
+        places.append(((x, y), max(8, side)))
+    return places
 
 
 def cheer_mole(

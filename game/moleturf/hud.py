@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.moleturf.sprites import BREAK_S, CONFLICT
 from game.ui import theme
-from game.ui.layout import Metrics
-from game.ui.text import FontBook
-from game.ui.widgets import add_glow
+from game.ui.widgets import UI, add_glow, draw_panel, draw_text_glow
 
 
 def format_time(seconds: float) -> str:
@@ -22,51 +20,68 @@ def mistakes_text(n: int) -> str:
     return _("Mistakes: {n}").format(n=n)
 
 
-def draw_info(
+def draw_counters(
     surface: pygame.Surface,
-    fonts: FontBook,
-    m: Metrics,
-    box: pygame.Rect,
+    ui: UI,
+    shield_box: pygame.Rect,
+    clock_box: pygame.Rect,
     shields: tuple[int, int],
     broke: float | None,
     now: float,
     seconds: float | None,
     reduced_motion: bool = False,
 ) -> None:
-    """Shields (icons and n/total) and, unless ``seconds`` is None, the timer."""
+    """The shields and, unless ``seconds`` is None, the timer, each in a counter like
+    Démineur's: a dark panel, its name small at the top, the value below (the shield icons
+    and n/total; the time in glowing cyan)."""
     from game.moleturf.board import draw_shields  # numpy and the board load with play
 
+    m = ui.m
     left, total = shields
-    line = pygame.Rect(box.x, box.y, box.w, m.unit)
-    icons = pygame.Rect(line.x, line.y + m.gap // 2, line.w, line.h - m.gap)
+    value = counter_face(surface, ui, shield_box, _("Shields"))
+    icons = pygame.Rect(value.x, value.y + m.gap // 4, value.w, value.h - m.gap // 2)
+    icons.h = min(icons.h, round(m.unit * 0.8))
+    icons.centery = value.centery
     draw_shields(surface, icons, left, total, broke, now, reduced_motion)
     shield_w = total * (round(icons.h * 0.82) + max(2, icons.h // 6))
-    count = pygame.Rect(line.x + shield_w + m.gap, line.y, round(m.unit * 1.6), line.h)
+    count = pygame.Rect(
+        icons.x + shield_w + m.gap // 2,
+        value.y,
+        value.right - icons.x - shield_w - m.gap // 2,
+        value.h,
+    )
     struck = broke is not None and 0 <= now - broke < BREAK_S  # the count flashes red too
-    fonts.text(
+    ui.fonts.text(
         surface,
         _("{left}/{total}").format(left=left, total=total),
         count,
         m.title_font,
-        CONFLICT if struck else theme.TEXT,
+        CONFLICT if struck else (theme.HC_TEXT if ui.plain else theme.TEXT),
         bold=True,
-        align="left",
+        align="right",
         max_lines=1,
     )
     if seconds is None:
         return
-    if m.portrait:
-        clock_box = pygame.Rect(count.right, line.y, box.right - count.right, line.h)
-    else:
-        clock_box = pygame.Rect(box.x, line.bottom + m.gap, box.w, m.unit)
-    fonts.text(
-        surface,
-        _("Time {time}").format(time=format_time(seconds)),
-        clock_box,
-        m.title_font,
-        theme.ACCENT,
-        align="right" if m.portrait else "left",
-        max_lines=1,
+    value = counter_face(surface, ui, clock_box, pgettext("counter", "Time"))
+    fitted = ui.fonts.fit(
+        format_time(seconds), value.size, round(m.title_font * 1.05), True, max_lines=1
+    )
+    if not ui.plain:
+        draw_text_glow(surface, ui, fitted, value)
+    ui.fonts.draw(surface, fitted, value, theme.HC_TEXT if ui.plain else theme.ACCENT)
+
+
+def counter_face(surface: pygame.Surface, ui: UI, box: pygame.Rect, label: str) -> pygame.Rect:
+    """A counter's panel and its name; returns the box its value goes in."""
+    m = ui.m
+    draw_panel(surface, box, ui, fill=theme.BACKGROUND_DEEP)
+    size = round(m.font * 0.7)
+    label_fit = ui.fonts.fit(label, (box.w - 2 * m.gap, box.h // 2), size, max_lines=1)
+    top = pygame.Rect(box.x, box.y, box.w, max(box.h * 4 // 10, label_fit.line_h))
+    ui.fonts.draw(surface, label_fit, top.inflate(-2 * m.gap, 0), theme.TEXT_DIM)
+    return pygame.Rect(
+        box.x + m.gap, top.bottom - m.gap // 3, box.w - 2 * m.gap, box.bottom - top.bottom
     )
 
 

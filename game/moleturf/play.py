@@ -34,10 +34,10 @@ from core.moves import Refusal
 from game import hints
 from game.i18n import N_, _
 from game.moleturf import store
-from game.moleturf.board import BoardView, Look, draw_turf_dots
+from game.moleturf.board import CONFLICT, BoardView, Look, draw_turf_dots
 from game.moleturf.celebration import celebrate
 from game.moleturf.effects import Effects
-from game.moleturf.hud import draw_info
+from game.moleturf.hud import draw_counters
 from game.moleturf.panel import BoardSlot, ToolButton
 from game.moleturf.store import Progress, sectors
 from game.platform.intents import Intent, Kind
@@ -47,8 +47,9 @@ from game.shell.pause import Pause
 from game.shell.scene import Host
 from game.shell.session_scene import SessionScene
 from game.ui import theme
+from game.ui.banner import BANNER_S, draw_banner
 from game.ui.layout import Metrics
-from game.ui.widgets import Button, Label, Widget
+from game.ui.widgets import Button, Label, Widget, draw_panel
 
 MODE_NAMES = {"mole": N_("Mole"), "marker": N_("Marker"), "eraser": N_("Eraser")}
 OVER_DELAY = 0.7  # seconds of alarm before the Game Over dialog
@@ -57,7 +58,23 @@ HINT_LINES = 8  # lines a hint sentence may take (its box has room for them at e
 
 
 class GameOver(Dialog):
-    """Shields gone: Retry Sector or Undo Last Move; Back cannot leave it without a choice."""
+    """Shields gone: Retry Sector or Undo Last Move; Back cannot leave it without a choice.
+    Titled "Shields down" in glowing red over the message."""
+
+    def build(self, m: Metrics) -> list[Widget]:
+        panel = self.panel(m, 4).inflate(-2 * m.margin, -2 * m.margin)
+        title = pygame.Rect(panel.x, panel.y, panel.w, m.unit)
+        buttons = pygame.Rect(panel.x, panel.bottom - m.unit, panel.w, m.unit)
+        text = pygame.Rect(panel.x, title.bottom, panel.w, buttons.y - m.gap - title.bottom)
+        widgets: list[Widget] = [
+            Label(title, "title", _("Shields down"), m.title_font, True, CONFLICT, glow=True),
+            Label(text, "message", self.message, m.font),
+        ]
+        half = (panel.w - m.gap) // 2
+        for i, (label, action) in enumerate(self.buttons):
+            rect = pygame.Rect(panel.x + i * (half + m.gap), buttons.y, half, m.unit)
+            widgets.append(Button(rect, f"button{i}", label, self._closer(action), primary=i == 0))
+        return widgets
 
     def on_back(self) -> None:
         pass
@@ -99,7 +116,11 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.board = BoardView(pygame.Rect(0, 0, 90, 90), self.game.n)
         self.dots_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
+        self.shield_box = pygame.Rect(0, 0, 0, 0)
+        self.clock_box = pygame.Rect(0, 0, 0, 0)
+        self.side_rect = pygame.Rect(0, 0, 0, 0)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.ended: tuple[str, float] = (self.game.status, -BANNER_S)  # the banner's moment
 
     # the session -----------------------------------------------------------------------------
     @property
@@ -154,43 +175,55 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         panel_h = panel_rows * m.unit + (panel_rows - 1) * m.gap
         panel = pygame.Rect(body.x, body.bottom - panel_h, body.w, panel_h)
         area = pygame.Rect(body.x, body.y, body.w, panel.y - m.gap - body.y)
-        dots_h = round(m.unit * 0.7)
-        n = self.game.n
-        if m.portrait:
-            info_h = m.unit
-            text_h = m.unit * 3 + m.gap
-            side = min(area.w, area.h - info_h - dots_h - text_h - 3 * m.gap)
-            side -= side % n
-            self.info_rect = pygame.Rect(area.x, area.y, area.w, info_h)
-            board_box = pygame.Rect(
-                area.centerx - side // 2, self.info_rect.bottom + m.gap, side, side
-            )
-            self.dots_rect = pygame.Rect(board_box.x, board_box.bottom + m.gap, side, dots_h)
-            spare = area.bottom - self.dots_rect.bottom - m.gap
-            self.text_rect = pygame.Rect(area.x, self.dots_rect.bottom + m.gap, area.w, spare)
-        else:
-            side_w = max(m.unit * 6, round(area.w * 0.3))
-            side = min(area.h - dots_h - m.gap, area.w - side_w - 2 * m.gap)
-            side -= side % n
-            total = side + 2 * m.gap + side_w
-            x = area.x + (area.w - total) // 2
-            board_box = pygame.Rect(x, area.y, side, side)
-            self.dots_rect = pygame.Rect(x, board_box.bottom + m.gap, side, dots_h)
-            column = pygame.Rect(board_box.right + 2 * m.gap, area.y, side_w, area.h)
-            self.info_rect = pygame.Rect(column.x, column.y, column.w, m.unit * 2 + m.gap)
-            self.text_rect = pygame.Rect(
-                column.x,
-                self.info_rect.bottom + m.gap,
-                column.w,
-                column.bottom - self.info_rect.bottom - m.gap,
-            )
-        board = BoardView(board_box, n)
+        board_box = self.lay_out(m, area)
+        board = BoardView(board_box, self.game.n)
         if (board.rect, board.n) != (self.board.rect, self.board.n):
             self.board = board  # else keep the drawn layers: a move relays the widgets out
         widgets.append(BoardSlot(self.board.rect, "board"))
         widgets.extend(self._hint_widgets(m))
         widgets.extend(self._panel(m, panel, panel_rows))
         return widgets
+
+    def lay_out(self, m: Metrics, area: pygame.Rect) -> pygame.Rect:
+        """Where the board goes in ``area``; sets the counters' row (``info_rect``: shields
+        and time, ``shield_box``, ``clock_box``), the side panel (``side_rect``) and in it the
+        step sentence's box (``text_rect``) and the turf checklist (``dots_rect``). Landscape
+        puts the board at the left and the counters and the panel in the rest of the width;
+        portrait puts the counters above the board and the panel below it."""
+        n = self.game.n
+        counter_h = round(m.unit * 1.5)
+        dots_h = round(m.unit * 0.7)
+        if m.portrait:
+            text_h = m.unit * 3 + m.gap
+            side = min(area.w, area.h - counter_h - dots_h - text_h - 5 * m.gap)
+            side -= side % n
+            self.info_rect = pygame.Rect(area.x, area.y, area.w, counter_h)
+            board_box = pygame.Rect(
+                area.centerx - side // 2, self.info_rect.bottom + m.gap, side, side
+            )
+            top = board_box.bottom + m.gap
+            self.side_rect = pygame.Rect(area.x, top, area.w, area.bottom - top)
+        else:
+            side_w = max(m.unit * 6, round(area.w * 0.3))
+            side = min(area.h, area.w - side_w - 2 * m.gap)
+            side -= side % n
+            board_box = pygame.Rect(area.x, area.y, side, side)
+            column = pygame.Rect(
+                board_box.right + 2 * m.gap,
+                area.y,
+                area.right - board_box.right - 2 * m.gap,
+                area.h,
+            )
+            self.info_rect = pygame.Rect(column.x, column.y, column.w, counter_h)
+            top = self.info_rect.bottom + m.gap
+            self.side_rect = pygame.Rect(column.x, top, column.w, column.bottom - top)
+        half = (self.info_rect.w - m.gap) // 2
+        self.shield_box = pygame.Rect(self.info_rect.x, self.info_rect.y, half, counter_h)
+        self.clock_box = pygame.Rect(self.info_rect.right - half, self.info_rect.y, half, counter_h)
+        panel = self.side_rect.inflate(-2 * m.gap, -2 * m.gap)
+        self.dots_rect = pygame.Rect(panel.x, panel.bottom - dots_h, panel.w, dots_h)
+        self.text_rect = pygame.Rect(panel.x, panel.y, panel.w, self.dots_rect.y - m.gap - panel.y)
+        return board_box
 
     def title(self) -> str:
         return _("Sector {number}").format(number=self.number)
@@ -576,6 +609,55 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             cheer=self.game.status == "won",
         )
 
+    def draw_side(self, surface: pygame.Surface) -> None:
+        """The counters (shields, time) and the panel: the step sentence (the rules until a
+        hint or a refusal speaks) over the turf checklist."""
+        m, ui, settings = self.app.metrics, self.app.ui, self.app.settings
+        seconds = self.elapsed if settings.show_timer else None
+        shields = (self.game.shields, self.game.capacity)
+        draw_counters(
+            surface,
+            ui,
+            self.shield_box,
+            self.clock_box,
+            shields,
+            self.effects.conflict_at,
+            self.effects.t,
+            seconds,
+            settings.reduced_motion,
+        )
+        draw_panel(surface, self.side_rect, ui, fill=theme.HEADER)
+        status, now = self.game.status, self.effects.t
+        if status != self.ended[0]:  # the sector just ended (or began again): its moment
+            self.ended = (status, now)
+        box = self.text_rect
+        banner = pygame.Rect(box.x, box.y, box.w, min(box.h, round(m.unit * 2.2)))
+        won = status == "won"
+        if status != "playing" and draw_banner(
+            surface,
+            ui,
+            banner,
+            _("Sector cleared!") if won else _("Shields down"),
+            theme.NEON_LIME if won else CONFLICT,
+            now - self.ended[1],
+            settings.reduced_motion,
+        ):
+            pass
+        elif self.hint is None and not self.hint_text and self.text_rect.h > m.unit // 2:
+            rules = _(registry.info("moleturf").blurb)
+            fitted = self.app.fonts.fit(rules, self.text_rect.size, m.font, max_lines=5)
+            top = pygame.Rect(self.text_rect.x, self.text_rect.y, self.text_rect.w, fitted.height)
+            self.app.fonts.draw(surface, fitted, top, theme.TEXT_DIM, "left")
+        if not self.hidden:
+            draw_turf_dots(
+                surface,
+                self.dots_rect,
+                self.game.turf_status(),
+                self.effects.t,
+                settings.turf_patterns,
+                settings.reduced_motion,
+            )
+
     def draw(self, surface: pygame.Surface) -> None:
         m = self.app.metrics
         self.draw_background(surface, calm=self.board.rect.inflate(m.unit, m.unit))
@@ -586,30 +668,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             fonts.text(surface, _("Paused"), box, m.title_font, theme.TEXT_DIM, bold=True)
         else:
             self.board.draw(surface, self.game, self.look(), self.effects.shake(m.unit))
-            draw_turf_dots(
-                surface,
-                self.dots_rect,
-                self.game.turf_status(),
-                self.effects.t,
-                self.app.settings.turf_patterns,
-                self.app.settings.reduced_motion,
-            )
-        seconds = self.elapsed if self.app.settings.show_timer else None
-        shields = (self.game.shields, self.game.capacity)
-        draw_info(
-            surface,
-            fonts,
-            m,
-            self.info_rect,
-            shields,
-            self.effects.conflict_at,
-            self.effects.t,
-            seconds,
-            self.app.settings.reduced_motion,
-        )
-        if self.hint is None and not self.hint_text and self.text_rect.h > m.unit:
-            rules = _(registry.info("moleturf").blurb)
-            fonts.text(surface, rules, self.text_rect, m.font, theme.TEXT_DIM, max_lines=5)
+        self.draw_side(surface)
         ui = self.app.ui
         for w in self.widgets:
             w.draw(surface, ui, w.key == self.focus)

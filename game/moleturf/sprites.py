@@ -4,11 +4,12 @@ markers and the colour-blind patterns.
 Imports pygame only (no numpy, no screen), so the launcher's live preview can draw the same
 mole on the same turfs.
 
-Turf ``k`` is filled with ``TURF_RGB[k]``, the colour the hint sentences name
-(``game.hints.TURF_COLOURS[k]``). The fills are light and saturated enough to read as their
-names (tests/test_turf_colours.py checks each against the colour people call by that name) and
-the first nine stay apart under deuteranopia and protanopia. What is drawn on a fill uses its
-``ink``: near-black on a light fill, near-white on a dark one.
+Turf ``k``'s neon line is ``TURF_RGB[k]``, the colour the hint sentences name
+(``game.hints.TURF_COLOURS[k]``), bright and saturated enough to read as its name
+(tests/test_turf_colours.py checks each against the colour people call by that name); its
+cells are filled with ``TURF_FILL[k]``, the same hue dimmer, so the board sits on the dark
+backdrop. What is drawn on a fill uses its ``ink``: near-black on a light fill, near-white on
+a dark one.
 
 The mole is drawn once per cell size and pose on a twice-as-large canvas and scaled down
 smoothly (anti-aliased edges); every frame of every animation is kept (``mole_frame``), so a
@@ -42,7 +43,29 @@ TURF_RGB: tuple[tuple[int, int, int], ...] = (
     (150, 150, 158),
     (240, 240, 245),
 )
-# colour-blind aid: a shape per turf, drawn in the cell's corner and in the status dot. None
+# what fills each turf's cells: the same hue, dimmer, so a board sits on the dark backdrop
+# and its bright line (``TURF_RGB``) carries the colour's name. Each fill's brightness is
+# chosen so that the sixteen stay apart under deuteranopia and protanopia as well as they can
+# (the nine of a 9x9 board by far more; tests/test_turf_colours.py measures both).
+TURF_FILL: tuple[tuple[int, int, int], ...] = (
+    (174, 55, 59),
+    (171, 83, 15),
+    (180, 177, 45),
+    (2, 185, 82),
+    (73, 164, 166),
+    (1, 30, 191),
+    (87, 24, 121),
+    (146, 69, 104),
+    (55, 36, 12),
+    (158, 218, 53),
+    (3, 90, 88),
+    (24, 34, 100),
+    (165, 20, 124),
+    (67, 68, 13),
+    (128, 129, 137),
+    (205, 205, 211),
+)
+# colour-blind aid: a shape per turf, tiled over its cells and drawn in the status dot. None
 # is made of crossing or slanted strokes (the ❌ markers are), so none reads as a marker.
 PATTERNS: tuple[str, ...] = (
     # the first nine (a 9x9 board's turfs) are the shapes least alike when drawn small:
@@ -56,13 +79,13 @@ PATTERNS: tuple[str, ...] = (
     "vbar",
     "down_triangle",
     "two_bars",
-    "circle",
-    "square",
-    "diamond",
+    "ring_dot",
+    "corners",
+    "top_bar",
     "hollow_diamond",
-    "half_disc",
-    "hexagon",
-    "pentagon",
+    "checker",
+    "half",
+    "two_vbars",
 )
 GRID_BG = (6, 8, 16)
 INK_DARK = (14, 10, 28)
@@ -73,6 +96,8 @@ CONFLICT = (255, 40, 60)
 MOLE_BODY = (96, 82, 140)
 MOLE_BELLY = (158, 146, 196)
 MOLE_EDGE = (16, 10, 26)
+MOLE_OUTLINE = (196, 186, 255)  # the light line round the mole's dark edge
+MOLE_BASE = (6, 8, 16)  # the dark disc it stands on
 VISOR = (41, 235, 255)
 VISOR_ALARM = (255, 48, 72)
 VISOR_CHEER = (150, 255, 110)
@@ -185,6 +210,10 @@ def _paint_mole(surface: pygame.Surface, s: int, kind: str, p: float, i: int) ->
     elif kind == "cheer":
         visor, claws_up = VISOR_CHEER, True
         lift = 0.14 * math.sin(p * math.pi)
+    # a dark base under the mole, so it reads on every fill (lemon and white too)
+    base = pygame.Rect(0, 0, round(s * 0.9), round(s * 0.86))
+    base.center = (round(cx), round(s * 0.52))
+    pygame.draw.ellipse(surface, (*MOLE_BASE, 200), base)
     hole = pygame.Rect(0, 0, round(hole_w), round(s * 0.22))
     hole.center = (round(cx), round(hole_c))
     pygame.draw.ellipse(surface, HOLE, hole)
@@ -202,7 +231,9 @@ def _paint_mole(surface: pygame.Surface, s: int, kind: str, p: float, i: int) ->
     mx = cx + jitter * s
     body = pygame.Rect(0, 0, round(s * 0.7), round(s * 0.7))
     body.center = (round(mx), round(s * 0.56 - lift * s))
-    pygame.draw.ellipse(surface, MOLE_EDGE, body.inflate(max(2, s // 14), max(2, s // 14)))
+    rim = max(2, s // 14)
+    pygame.draw.ellipse(surface, MOLE_OUTLINE, body.inflate(2 * rim, 2 * rim))
+    pygame.draw.ellipse(surface, MOLE_EDGE, body.inflate(rim, rim))
     pygame.draw.ellipse(surface, MOLE_BODY, body)
     belly = body.inflate(-body.w // 3, -body.h // 3).move(0, body.h // 6)
     pygame.draw.ellipse(surface, MOLE_BELLY, belly)
@@ -232,12 +263,142 @@ def _paint_mole(surface: pygame.Surface, s: int, kind: str, p: float, i: int) ->
     surface.set_clip(None)
 
 
+def turf_layer(regions, s: int, patterns: bool, high_contrast: bool) -> pygame.Surface:
+    """A board's turfs, ``s`` px cells (``regions`` rows of turf numbers): the neon look, or
+    high contrast's flat bright fills split by bold black borders; with ``patterns``, each
+    turf's texture over its cells. The Mole Turf board and the launcher's preview both."""
+    grid = [[int(k) for k in row] for row in regions]
+    layer = plain_turfs(grid, s) if high_contrast else neon_turfs(grid, s)
+    if patterns:
+        for r, row in enumerate(grid):
+            for c, k in enumerate(row):
+                fill = TURF_RGB[k] if high_contrast else TURF_FILL[k]
+                mark = ink(fill) if high_contrast else pattern_colour(fill)
+                draw_texture(layer, PATTERNS[k], pattern_box(pygame.Rect(c * s, r * s, s, s)), mark)
+    return layer
+
+
+def plain_turfs(grid: list[list[int]], s: int) -> pygame.Surface:
+    """High contrast: the bright turf colours, flat, split by bold black borders."""
+    n = len(grid)
+    layer = pygame.Surface((n * s, n * s))
+    thin = max(1, s // 36)
+    bold = max(4, s // 8)
+    for r in range(n):
+        for c in range(n):
+            box = pygame.Rect(c * s, r * s, s, s)
+            layer.fill(TURF_RGB[grid[r][c]], box)
+            layer.fill((0, 0, 0), (box.right - thin, box.y, thin, s))
+            layer.fill((0, 0, 0), (box.x, box.bottom - thin, s, thin))
+    half = bold // 2
+    for r in range(n):
+        for c in range(n):
+            k = grid[r][c]
+            x, y = c * s, r * s
+            if r + 1 < n and grid[r + 1][c] != k:
+                layer.fill((0, 0, 0), (x - half, y + s - half, s + bold, bold))
+            if c + 1 < n and grid[r][c + 1] != k:
+                layer.fill((0, 0, 0), (x + s - half, y - half, bold, s + bold))
+    pygame.draw.rect(layer, (0, 0, 0), layer.get_rect(), max(2, bold // 2 + 1))
+    return layer
+
+
+def neon_turfs(regions, s: int) -> pygame.Surface:
+    """A board's turfs in the neon style, ``s`` px cells (``regions`` rows of turf numbers):
+    each turf's dim fill with a soft light from the top of every cell, a dark gap where two
+    turfs meet (and at the board's edge), inside it a line in the turf's own bright colour,
+    and that line's glow fading into the turf. Painted once per map and cell size.
+
+    Where a pixel lies depends on how far it is from the nearest cell of another turf (cells
+    off the board count as another turf), in the Chebyshev sense; the pixels of a cell
+    closer than ``d`` to a given neighbour form a rectangle (a band along a side, a square in
+    a corner), so each band is a few rectangle fills, drawn from the widest in, and corners
+    of every shape come out closed and square."""
+    grid = [[int(k) for k in row] for row in regions]
+    n = len(grid)
+    layer = pygame.Surface((n * s, n * s))
+    gap = max(3, s // 11) // 2 + 1
+    width = max(2, round(s / 20))
+    spread = max(3, s // 6)
+    steps = 4
+    seam = max(1, s // 40)
+    tiles: dict[int, pygame.Surface] = {}
+
+    def tile(k: int) -> pygame.Surface:  # a cell of turf k: light from the top, a fine seam
+        if k not in tiles:
+            t = tiles[k] = pygame.Surface((s, s))
+            fill = TURF_FILL[k]
+            for y in range(s):
+                t.fill(dark(fill, 1.1 - 0.3 * y / max(1, s - 1)), (0, y, s, 1))
+            t.fill(dark(fill, 0.7), (s - seam, 0, seam, s))
+            t.fill(dark(fill, 0.7), (0, s - seam, s, seam))
+        return tiles[k]
+
+    def bands(x: int, y: int, others: list[tuple[int, int]], d: int) -> list[pygame.Rect]:
+        """The pixels of the cell at ``x, y`` within ``d`` of each neighbour in ``others``."""
+        d = min(d, s)
+        rects = []
+        for dr, dc in others:
+            left = x if dc < 0 else (x + s - d if dc > 0 else x)
+            top = y if dr < 0 else (y + s - d if dr > 0 else y)
+            rects.append(pygame.Rect(left, top, d if dc else s, d if dr else s))
+        return rects
+
+    for r in range(n):
+        for c in range(n):
+            k = grid[r][c]
+            x, y = c * s, r * s
+            layer.blit(tile(k), (x, y))
+            others = [
+                (dr, dc)
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr or dc)
+                and not (0 <= r + dr < n and 0 <= c + dc < n and grid[r + dr][c + dc] == k)
+            ]
+            if not others:
+                continue
+            fill, line = TURF_FILL[k], TURF_RGB[k]
+            step = tuple(
+                max(0, round((lc - fc) * 0.5 / steps)) for lc, fc in zip(line, fill, strict=True)
+            )
+            for i in range(steps):  # the glow: nested bands, each adding a little light
+                reach = gap + width + round(spread * (1 - i / steps) ** 1.6)
+                for band in bands(x, y, others, reach):
+                    layer.fill(step, band, special_flags=pygame.BLEND_ADD)
+            for band in bands(x, y, others, gap + width):
+                layer.fill(line, band)
+            for band in bands(x, y, others, gap):
+                layer.fill(GRID_BG, band)
+    return layer
+
+
 def pattern_box(cell: pygame.Rect) -> pygame.Rect:
-    """Where a cell's colour-blind pattern goes: its top-left corner, clear of the ❌ an
-    assistant's mark draws in the middle."""
-    s = cell.w
-    side = max(3, round(s * 0.22))
-    return pygame.Rect(cell.x + s // 12, cell.y + s // 12, side, side)
+    """Where a cell's colour-blind texture goes: the cell inside its turf's neon line."""
+    inset = max(2, round(cell.w * 0.1))
+    return cell.inflate(-2 * inset, -2 * inset)
+
+
+def texture_tiles(box: pygame.Rect) -> list[pygame.Rect]:
+    """The motifs of a turf's texture in ``box``: four, one per quarter, each two fifths of the
+    box, so the texture fills a cell at every size and leaves its middle (the ❌) clear; one
+    motif when the box is too small to hold four readable ones (a small status dot)."""
+    if box.w < 40:
+        return [box]
+    side = max(3, round(box.w * 0.4))
+    tiles = []
+    for fy in (0.25, 0.75):
+        for fx in (0.25, 0.75):
+            tile = pygame.Rect(0, 0, side, side)
+            tile.center = (round(box.x + box.w * fx), round(box.y + box.h * fy))
+            tiles.append(tile)
+    return tiles
+
+
+def draw_texture(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -> None:
+    """Turf pattern ``name`` as a texture filling ``box`` (a cell, a button, a dot)."""
+    for tile in texture_tiles(box):
+        draw_pattern(surface, name, tile, colour)
 
 
 def mark_sprite(size: int, fill: tuple[int, int, int], auto: bool, alpha: int = 255):
@@ -316,19 +477,23 @@ def draw_pattern(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -
         raise ValueError(f"no turf pattern {name!r}")
     cx, cy = box.center
     h = max(2, box.w // 2)
-    w = max(1, box.w // 6)
-    if name == "circle":
-        pygame.draw.circle(surface, colour, (cx, cy), h)
-    elif name == "square":
-        pygame.draw.rect(surface, colour, box)
+    w = max(2, box.w // 6)
+    if name == "ring_dot":  # a dot in a thin ring, apart
+        pygame.draw.circle(surface, colour, (cx, cy), h, max(1, w // 2))
+        pygame.draw.circle(surface, colour, (cx, cy), max(2, h * 0.38))
+    elif name == "corners":  # a small square in each corner
+        q = max(2, box.w // 3)
+        for x in (box.x, box.right - q):
+            for y in (box.y, box.bottom - q):
+                pygame.draw.rect(surface, colour, (x, y, q, q))
+    elif name == "half":  # the left half filled
+        pygame.draw.rect(surface, colour, (box.x, box.y, box.w // 2, box.h))
     elif name == "triangle":
         pygame.draw.polygon(
             surface, colour, [(cx, box.y), (box.right, box.bottom), (box.x, box.bottom)]
         )
-    elif name == "diamond":
-        pygame.draw.polygon(
-            surface, colour, [(cx, box.y), (box.right, cy), (cx, box.bottom), (box.x, cy)]
-        )
+    elif name == "top_bar":  # a thick bar along the top edge
+        pygame.draw.rect(surface, colour, (box.x, box.y, box.w, max(2, box.h // 3)))
     elif name == "ring":
         pygame.draw.circle(surface, colour, (cx, cy), h, max(2, w))
     elif name == "star":
@@ -340,8 +505,6 @@ def draw_pattern(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -
         pygame.draw.polygon(surface, colour, star)
     elif name == "bar":
         pygame.draw.rect(surface, colour, (box.x, cy - w, box.w, 2 * w))
-    elif name == "hexagon":
-        pygame.draw.polygon(surface, colour, _polygon(cx, cy, h, 6, 0.0))
     elif name == "dots":
         for x in (box.x + h // 2, box.right - h // 2):
             for y in (box.y + h // 2, box.bottom - h // 2):
@@ -355,13 +518,15 @@ def draw_pattern(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -
     elif name == "hollow_diamond":
         pts = [(cx, box.y), (box.right, cy), (cx, box.bottom), (box.x, cy)]
         pygame.draw.polygon(surface, colour, pts, max(2, w))
-    elif name == "half_disc":
-        pygame.draw.circle(
-            surface, colour, (cx, box.bottom), h, draw_top_left=True, draw_top_right=True
-        )
+    elif name == "checker":  # two squares corner to corner
+        half = box.w // 2
+        pygame.draw.rect(surface, colour, (box.x, box.y, half, half))
+        pygame.draw.rect(surface, colour, (box.x + half, box.y + half, box.w - half, box.h - half))
     elif name == "two_bars":
         bar = max(2, box.h // 5)  # two bars with a clear gap between: "="
         pygame.draw.rect(surface, colour, (box.x, box.y + box.h // 8, box.w, bar))
         pygame.draw.rect(surface, colour, (box.x, box.bottom - box.h // 8 - bar, box.w, bar))
-    else:  # pentagon
-        pygame.draw.polygon(surface, colour, _polygon(cx, cy, h, 5, -math.pi / 2))
+    else:  # two_vbars: "||", two upright bars with a clear gap between
+        bar = max(2, box.w // 5)
+        pygame.draw.rect(surface, colour, (box.x + box.w // 8, box.y, bar, box.h))
+        pygame.draw.rect(surface, colour, (box.right - box.w // 8 - bar, box.y, bar, box.h))

@@ -52,9 +52,12 @@ class Launcher(Scene):
                     game.accent,
                 )
             )
-        settings, leave = columns(
+        settings, wide = columns(
             pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit), 2, m.gap * 2
         )
+        # Quit is not a peer of the games: a small button in the corner, not a column
+        leave = pygame.Rect(0, wide.y, min(wide.w, m.unit * 4), m.unit)
+        leave.right = wide.right
         widgets.append(
             Button(settings, "settings", _("Settings"), lambda: self.app.open_scene("settings"))
         )

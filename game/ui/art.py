@@ -200,39 +200,11 @@ class Preview:
 
         n = len(TURFS)
         hc = self.high_contrast
-        layer = pygame.Surface((n * s, n * s))
-        layer.fill(sprites.GRID_BG)
-        grid = max(1, s // 36)
-        for r in range(n):
-            for c in range(n):
-                k = int(TURFS[r][c])
-                colour = sprites.TURF_RGB[k]
-                cell = pygame.Rect(c * s, r * s, s, s)
-                layer.fill(colour, cell)
-                line = (0, 0, 0) if hc else sprites.dark(colour, 0.72)
-                layer.fill(line, (cell.right - grid, cell.y, grid, s))
-                layer.fill(line, (cell.x, cell.bottom - grid, s, grid))
-                if not hc:  # the lit top edge of the game's tiles
-                    lit = sprites.mix(colour, (255, 255, 255), 0.35)
-                    layer.fill(lit, (cell.x, cell.y, s - grid, grid))
-                if self.patterns:
-                    corner = pygame.Rect(cell.x + s // 10, cell.y + s // 10, s // 4, s // 4)
-                    ink = sprites.ink(colour) if hc else sprites.pattern_colour(colour)
-                    sprites.draw_pattern(layer, sprites.PATTERNS[k], corner, ink)
-        bold = max(3, s // 11) if not hc else max(4, s // 8)
-        edge = (0, 0, 0) if hc else sprites.GRID_BG
-        half = bold // 2
-        for r in range(n):
-            for c in range(n):
-                if r + 1 < n and TURFS[r + 1][c] != TURFS[r][c]:
-                    layer.fill(edge, (c * s - half, (r + 1) * s - half, s + bold, bold))
-                if c + 1 < n and TURFS[r][c + 1] != TURFS[r][c]:
-                    layer.fill(edge, ((c + 1) * s - half, r * s - half, bold, s + bold))
-        pygame.draw.rect(layer, edge, layer.get_rect(), max(2, half + 1))
+        layer = sprites.turf_layer(TURFS, s, self.patterns, hc)
         for k, ch in enumerate(state):
             r, c = divmod(k, n)
             at = (c * s, r * s)
-            fill = sprites.TURF_RGB[int(TURFS[r][c])]
+            fill = (sprites.TURF_RGB if hc else sprites.TURF_FILL)[int(TURFS[r][c])]
             if ch == "M":
                 layer.blit(sprites.mole_frame(s), at)
             elif ch in "xa":

@@ -302,6 +302,28 @@ def glow_circle(radius: int, colour: Colour, spread: int) -> pygame.Surface:
     return _kept(("circle", radius, rgb, spread), make)
 
 
+def glow_ring(radius: int, colour: Colour, width: int, spread: int) -> pygame.Surface:
+    """A glowing ring: the crisp circle ``width`` px wide over its own halo, spread
+    ``spread`` px, in one sprite (centre it on the ring's centre, blit with BLEND_ADD). For
+    effects that grow through a few pre-drawn sizes (Démineur's shock ring)."""
+    if radius <= 0 or width <= 0:
+        raise ValueError(f"a glowing ring needs a positive radius and width, not {radius}, {width}")
+    rgb = _rgb(colour)
+
+    def make() -> pygame.Surface:
+        p = pad(spread)
+        side = 2 * (radius + p)
+        shape = pygame.Surface((side, side), pygame.SRCALPHA)
+        pygame.draw.circle(shape, (*rgb, 255), (side // 2, side // 2), radius, width)
+        ring = _blurred(shape, spread)
+        crisp = pygame.Surface((side, side), pygame.SRCALPHA)
+        pygame.draw.circle(crisp, (*rgb, 255), (side // 2, side // 2), radius, max(1, width // 2))
+        ring.blit(crisp.premul_alpha(), (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+        return ring
+
+    return _kept(("ring", radius, rgb, width, spread), make)
+
+
 def glow_text(
     fonts: FontBook, text: str, px: int, colour: Colour, spread: int, bold: bool = False
 ) -> pygame.Surface:

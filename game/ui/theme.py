@@ -25,7 +25,7 @@ EDGE_HI = (96, 190, 230)  # a primary button's outline
 # halos (added as light: keep them dim)
 GLOW_ACCENT = (18, 120, 132)
 GLOW_MAGENTA = (130, 30, 100)
-GLOW_FOCUS = (140, 110, 20)
+GLOW_FOCUS = (115, 86, 14)
 GLOW_ON = (20, 90, 54)  # a switch that is on
 GLOW_SWEEP = (6, 34, 42)  # the backdrop's slow light band: barely there
 
@@ -37,7 +37,7 @@ SCAN = (0, 0, 0, 40)  # a scanline's shade
 # text and state
 TEXT = (232, 238, 247)
 TEXT_DIM = (150, 165, 190)
-FOCUS = (255, 214, 64)
+FOCUS = (255, 190, 30)  # amber: apart from every turf colour and digit
 ON = (64, 200, 120)
 ON_FILL = (26, 96, 64)  # the inside of a switch that is on (its label stays readable)
 OFF = (110, 120, 140)

@@ -1,0 +1,66 @@
+"""The moment a game ends: a banner at title size with a glow ("You won!", "Shields down"),
+shown for about a second in a box the game gives it beside its cells, never over them.
+
+It opens from its middle in 0.15 s and closes the same way at its end (reduced motion: it is
+simply there for its second, and gone); its halo is pre-rendered (``game.ui.glow``), so a
+frame costs one panel, one halo and one line of text. High contrast: a black band, a white
+edge and white text, no glow.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import glow, theme
+from game.ui.widgets import UI, draw_panel
+
+BANNER_S = 1.2  # how long a banner shows
+OPEN_S = 0.15  # it opens from the middle, and closes, in this long
+
+
+def banner_size(ui: UI) -> int:
+    """The banner's text size: a title and a half."""
+    return round(ui.m.title_font * 1.5)
+
+
+def draw_banner(
+    surface: pygame.Surface,
+    ui: UI,
+    box: pygame.Rect,
+    text: str,
+    colour: tuple[int, int, int],
+    age: float,
+    reduced_motion: bool,
+) -> bool:
+    """The banner ``age`` seconds after its moment, in ``box``; False once it is over."""
+    if not 0 <= age < BANNER_S:
+        return False
+    if reduced_motion:
+        opened = 1.0
+    else:
+        opened = min(1.0, age / OPEN_S, (BANNER_S - age) / OPEN_S)
+        opened = opened * opened * (3 - 2 * opened)  # smoothstep
+    band = box.copy()
+    band.w = round(box.w * opened)
+    band.centerx = box.centerx
+    if band.w < 4 * ui.m.gap:  # too narrow yet for its rounded corners
+        return True
+    draw_panel(surface, band, ui, fill=theme.HEADER, edge=colour, halo=glow.halo_colour(colour))
+    if opened < 0.6:
+        return True
+    m = ui.m
+    fitted = ui.fonts.fit(
+        text, (box.w - 2 * m.gap, box.h - m.gap), banner_size(ui), True, max_lines=2
+    )
+    if not ui.plain:
+        spread = max(4, fitted.size // 5)
+        y = box.centery - fitted.height // 2
+        for line in fitted.lines:
+            halo = glow.glow_text(
+                ui.fonts, line, fitted.size, glow.halo_colour(colour, 0.7), spread
+            )
+            where = halo.get_rect(center=(box.centerx, y + fitted.line_h // 2))
+            surface.blit(halo, where, special_flags=pygame.BLEND_ADD)
+            y += fitted.line_h
+    ui.fonts.draw(surface, fitted, box, theme.HC_TEXT if ui.plain else colour)
+    return True

@@ -1,0 +1,214 @@
+"""What a player sees at the moments that matter: a clash, the end of a sector or of a
+Démineur game (the banner beside the board, the effects kept on the board)."""
+
+import numpy as np
+import pygame
+import pytest
+
+pytest.importorskip("core.moleturf.rules")
+
+from game.moleturf.board import CONFLICT
+from game.moleturf.play import GameOver
+from game.ui.banner import BANNER_S
+from tests.screens import wait
+from tests.test_demineur_screen import open_scene, win_the_test_board
+from tests.test_moleturf_screen import click, play, rival_cells
+
+
+def pixels(surface: pygame.Surface, rect: pygame.Rect) -> np.ndarray:
+    return pygame.surfarray.array3d(surface.subsurface(rect)).reshape(-1, 3)
+
+
+def reds(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    p = pixels(surface, rect).astype(int)
+    return int(((p[:, 0] > 200) & (p[:, 1] < 90) & (p[:, 2] < 110)).sum())
+
+
+def test_a_clash_carries_a_badge_that_reads_on_every_fill(app):
+    scene = play(app)
+    a, b = rival_cells(scene)
+    click(app, scene, *a)
+    click(app, scene, *b)
+    wait(app, 0.6)  # the alarm is over: what stays is the clash itself
+    app.draw(0)
+    for cell in (a, b):
+        box = scene.board.cell_rect(*cell)
+        corner = pygame.Rect(box.right - box.w // 3, box.y, box.w // 3, box.h // 3)
+        p = pixels(app.screen, corner)
+        assert (np.abs(p - CONFLICT).sum(axis=1) < 30).sum() > 20  # the red disc
+        assert (p.min(axis=1) > 235).sum() > 4  # its white "!"
+        assert (p.max(axis=1) < 30).sum() > 4  # its dark rim, apart from any fill
+
+
+def test_shields_down_is_a_banner_then_a_titled_dialog(app):
+    scene = play(app)
+    cells = [(r, c) for r in range(2) for c in range(2)] + [(2, 2), (3, 3)]
+    for cell in cells:
+        if scene.game.status == "playing":
+            click(app, scene, *cell)
+    assert scene.game.status == "over"
+    app.draw(0)
+    wait(app, 0.4)
+    app.draw(0)
+    banner = scene.text_rect.clip(scene.side_rect)
+    assert reds(app.screen, banner) > 500  # "Shields down" in red, large, beside the board
+    assert not scene.side_rect.colliderect(scene.board.rect)
+    wait(app, 0.6)
+    dialog = app.scenes.top
+    assert isinstance(dialog, GameOver)
+    titles = [w for w in dialog.widgets if w.key == "title"]
+    assert titles and titles[0].text == "Shields down"
+    assert titles[0].rect.bottom <= min(w.rect.y for w in dialog.widgets if w.key != "title")
+
+
+@pytest.fixture
+def clock():
+    from tests.screens import FakeClock
+
+    return FakeClock()
+
+
+def test_a_demineur_win_has_its_banner_for_a_second_then_the_figures(app, clock):
+    scene = open_scene(app, clock)
+    app.draw(0)
+    win_the_test_board(scene)
+    box = scene.message_box
+    seen = []
+    for _step in range(int(BANNER_S / 0.1) + 4):
+        scene.update(0.1)
+        app.draw(0)
+        seen.append(scene.effects.banner is not None)
+    assert seen[:8] == [True] * 8 and not seen[-1]  # about a second, then gone
+    assert "You won" in scene.message_text()  # the figures take the box back
+    assert not box.colliderect(scene.view.board_area().move(scene.view.rect.topleft))
+
+
+def lit_outside_the_board(scene) -> tuple[int, int]:
+    """Pixels the effects light this frame (drawn alone on black): inside, outside the board."""
+    layer = pygame.Surface(scene.app.screen.get_size())
+    scene.effects.draw(layer, scene.view, scene.codes())
+    lit = np.any(pygame.surfarray.array3d(layer) > 0, axis=2)
+    board = scene.view.board_area().move(scene.view.rect.topleft)
+    inside = lit[board.x : board.right, board.y : board.bottom].sum()
+    return int(inside), int(lit.sum() - inside)
+
+
+def test_the_win_sweep_and_confetti_stay_on_the_board(app, clock):
+    scene = open_scene(app, clock)
+    app.draw(0)
+    win_the_test_board(scene)
+    for seconds in (0.3, 0.6, 1.2):  # the sweep, then the confetti
+        scene.update(seconds - scene.effects.t + scene.effects.banner[1])
+        inside, outside = lit_outside_the_board(scene)
+        assert inside > 500 and outside == 0, (seconds, inside, outside)
+
+
+def test_the_explosion_stays_on_the_board(app, clock):
+    scene = open_scene(app, clock)
+    app.draw(0)
+    scene.act("tap", 4, 0)
+    scene.act("tap", 0, 8)  # a mine
+    assert scene.game.status == "lost"
+    for _step in range(4):
+        scene.update(0.08)
+        inside, outside = lit_outside_the_board(scene)
+        assert inside > 200 and outside == 0
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1080, 1920), (800, 480)])
+def test_the_finale_moles_have_room(size):
+    from game.moleturf.celebration import finale_places
+
+    w, h = size
+    art = pygame.Rect(0, 0, w, h * 6 // 10)
+    places = finale_places(art, 9)
+    side = places[0][1]
+    assert side >= min(w, h) // 12  # big enough to be seen, on a tall screen too
+    boxes = [pygame.Rect(0, 0, side, side).inflate(side // 2, side // 2) for _ in places]
+    for box, (centre, _side) in zip(boxes, places, strict=True):
+        box.center = centre
+        assert art.inflate(side, side).contains(box)
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+
+
+def test_one_focus_colour_apart_from_every_turf_and_digit():
+    from game.demineur.sprites import NEON
+    from game.moleturf.sprites import TURF_FILL, TURF_RGB
+    from game.ui import theme
+    from tests.test_turf_colours import delta_e, lab
+
+    digits = NEON.numbers[1:]
+    for colour in (*TURF_RGB, *TURF_FILL, *digits):
+        assert delta_e(theme.FOCUS, colour) >= 20, colour
+    pairs = [(a, b) for i, a in enumerate(digits) for b in digits[i + 1 :]]
+    assert min(delta_e(a, b) for a, b in pairs) >= 30  # each digit its own colour
+    assert lab(digits[7])[0] >= 60  # 8, the most dangerous number, is bright, not grey
+    assert delta_e(digits[0], digits[5]) >= 60  # 6 far from 1
+
+
+def test_the_board_cursor_is_the_focus_colour(app):
+    from game.ui import theme
+
+    scene = play(app)
+    app.ui.show_focus = True
+    scene.focus = "board"
+    app.draw(0)
+    box = scene.board.cell_rect(*scene.cursor).inflate(12, 12)
+    p = pixels(app.screen, box)
+    assert (np.abs(p - theme.FOCUS).sum(axis=1) < 20).sum() > 50
+
+
+def test_the_attract_shift_never_uncovers_a_dark_edge(tmp_path):
+    from game.kiosk import attract
+    from tests.test_kiosk import kiosk_app
+
+    app = kiosk_app(tmp_path, size=(1280, 800))
+    try:
+        app.kiosk.step = 0
+        app.kiosk.start_attract()
+        t = max(attract.DRIFT_PERIODS) / 4  # both swings well under way
+        app.clock.now = t
+        dx, dy = attract.offset(t)
+        assert dx > 2 and dy > 2
+        app.transition = None  # the wipe into the attract mode is over
+        app.draw(0)
+        frame = pygame.surfarray.array3d(app.screen)
+        alone = pygame.Surface(app.screen.get_size())
+        app.backdrop.draw(alone)
+        backdrop = pygame.surfarray.array3d(alone)
+        below = attract.banner_rect(app.metrics, app.scenes.top.header_bottom(app.metrics), t)
+        top = below.bottom + app.metrics.unit  # below the header bars, banner's and screen's
+        strip = frame[:dx, top:]
+        assert (strip == backdrop[:dx, top:]).all()  # the backdrop, not a dark band
+        assert len(np.unique(strip.reshape(-1, 3), axis=0)) > 3  # with its grid in it
+    finally:
+        pygame.display.quit()
+
+
+def test_the_score_table_sets_first_place_apart_and_invites(tmp_path):
+    from tests.test_kiosk import kiosk_app
+
+    app = kiosk_app(tmp_path, size=(1280, 800))
+    try:
+        app.kiosk.scores.add("demineur:beginner", 41000, "ANNA")
+        app.kiosk.scores.add("demineur:beginner", 52000, "BELA")
+        app.open_scene("kiosk.scores")
+        said = []
+        fonts = app.fonts
+        real = fonts.text
+
+        def spy(surface, text, rect, size, colour, *args, **kwargs):
+            said.append((text, colour, args[0] if args else kwargs.get("bold", False)))
+            return real(surface, text, rect, size, colour, *args, **kwargs)
+
+        fonts.text = spy
+        app.draw(0)
+        ranks = [(text, colour, bold) for text, colour, bold in said if text in ("1.", "2.")]
+        first, second = ranks[0], ranks[1]  # the beginner card's, drawn first
+        assert (first[0], second[0]) == ("1.", "2.")
+        assert first[1:] != second[1:]  # #1 does not look like #2 (nor #5)
+        texts = [text for text, _c, _b in said]
+        assert "Be the first!" in texts and "This place is free" in texts
+        assert "—" not in texts
+    finally:
+        pygame.display.quit()

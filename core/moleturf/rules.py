@@ -3,8 +3,10 @@
 A move is a method call; its whole effect is visible in the object's state, and the same
 sequence of moves always gives the same state. The board holds moles and the player's ❌
 markers; conflicts, Auto-❌ marks, turf status and the game status are all derived from it.
-Shields are the one exception: a mistake is counted when it is made and never given back
-by undo (the manual's "Undo Last Move" after Game Over is the only refill, to one shield).
+Shields are the one exception: a mistake costs a shield when it is made, once. Undo never
+gives it back and Redo never charges it again (a redone move puts back only what Undo took
+away); the manual's "Undo Last Move" after Game Over is the only refill, to one shield, and
+it drops the fatal move for good (Redo cannot make the same mistake again).
 
 ``interpret_move`` / ``interpret_drag`` turn a player's intent into a move or a refusal with
 its reason; ``execute_move`` carries a move out. The mid-end (``core.moleturf.session``)
@@ -64,6 +66,7 @@ class MoleTurf:
         self._moles[:] = False
         self._marks[:] = False
         self.shields = self.capacity
+        self.mistakes = 0  # conflicts made since the start (or Retry): each cost a shield
         self._history: list[tuple[Move, list[Change]]] = []
         self._redo: list[Move] = []
         self._derived: dict[str, Any] = {}
@@ -208,10 +211,11 @@ class MoleTurf:
         return before - int(self._moles.sum() + self._marks.sum())
 
     def undo(self) -> bool:
-        """Take back the last move; shields lost stay lost.
+        """Take back the last move; shields lost stay lost, and Redo can make it again.
 
-        After Game Over this is the manual's "Undo Last Move": the fatal mole goes and play
-        goes on with one shield. Nothing to undo, or a won sector: returns False.
+        After Game Over this is the manual's "Undo Last Move": the fatal mole goes for good
+        (it is not offered to Redo) and play goes on with one shield. Nothing to undo, or a
+        won sector: returns False.
         """
         if not self.can_undo:
             return False
@@ -221,17 +225,19 @@ class MoleTurf:
             self._moles[r, c] = mole
             self._marks[r, c] = mark
         self._derived.clear()
-        self._redo.append(move)
         if over:
             self.shields = 1
+        else:
+            self._redo.append(move)
         return True
 
     def redo(self) -> bool:
-        """Make the last undone move again, under the same rules (a conflict costs a shield)."""
+        """Make the last undone move again. A clash it brings back was paid for when it was
+        first made: Redo charges no shield (so it never ends the game)."""
         if not self.can_redo:
             return False
         move = self._redo.pop()
-        _, changes = self._apply(move, charge=True)
+        _, changes = self._apply(move, charge=False)
         self._history.append((move, changes))
         return True
 
@@ -274,6 +280,7 @@ class MoleTurf:
                 marks[r, c] = False
                 if result == "conflict" and charge:
                     self.shields -= 1
+                    self.mistakes += 1
         elif kind in ("mark", "erase"):
             _, r, c = move
             if kind == "mark" and not moles[r, c]:

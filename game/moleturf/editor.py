@@ -5,10 +5,12 @@ chosen in the palette, a drag paints every cell it crosses, a right click or lon
 a cell's turf up as the paint; on a pad or the keyboard the cursor moves over the board, A /
 Space paints, X / F picks the turf up, moving with X / F held paints along the way, and LB /
 RB (Tab) change the paint. After every change the board is checked
-(``core.moleturf.editor.check``): no solution, exactly one (then its difficulty as graded),
-or several, with a second solution shown on request; "Make it unique" proposes one cell's
-change that leaves one solution (press again to make it). A board with one solution is
-saved to the library (``moleturf_library.json``) or shown as a share code.
+(``core.moleturf.editor.check``): a turf in two pieces (the status line says which, and the
+board can then be neither saved, shared nor played), no solution, exactly one (then its
+difficulty as graded), or several, with a second solution shown on request; "Make it
+unique" proposes one cell's change that leaves one solution and every turf whole (press
+again to make it). A board with one solution is saved to the library
+(``moleturf_library.json``) or shown as a share code.
 
 ``LibraryScene``: the saved boards, each played like a sector or opened in the editor.
 ``CodeScene``: a share code shown (the board's, when there is one) and one typed on its
@@ -25,7 +27,7 @@ import pygame
 
 from core.moleturf import editor, turf
 from core.moleturf.turf import CODE_ALPHABET
-from game.i18n import _, grammar
+from game.i18n import _, grammar, join, ngettext
 from game.moleturf import boards as store
 from game.moleturf.board import TURF_RGB, BoardView, Look, draw_mole
 from game.moleturf.endless import result_lines, stars_text
@@ -67,8 +69,32 @@ class Swatch(Widget):
         self.action(self.turf)
 
 
+def split_text(split: tuple[int, ...]) -> str:
+    """What the status line says of turfs in more than one piece (numbered from 1)."""
+    return ngettext(
+        "Turf {turfs} is in pieces: a turf must be one territory. Paint it whole again.",
+        "Turfs {turfs} are in pieces: each turf must be one territory. Paint them whole again.",
+        len(split),
+    ).format(turfs=join(str(t + 1) for t in split))
+
+
+def puzzle_refusal(regions: np.ndarray) -> str | None:
+    """Why a board cannot be played (shown to the player), or None when it can."""
+    checked = editor.check(regions)
+    if checked.split:
+        return split_text(checked.split)
+    if not checked.unique:
+        return _("This board has no single solution: open it in the editor.")
+    return None
+
+
 def open_board(app: Host, regions: np.ndarray, title: str) -> None:
-    """Play a library board or a typed code like a sector (its result is shown, not kept)."""
+    """Play a library board or a typed code like a sector (its result is shown, not kept);
+    a board that is no puzzle (an old library's, a code from elsewhere) says why instead."""
+    refusal = puzzle_refusal(regions)
+    if refusal is not None:
+        app.notice(refusal)
+        return
     app.open_scene(
         "moleturf.board",
         regions,
@@ -175,6 +201,8 @@ class EditorScene(Scene):
 
     def status(self) -> str:
         check = self.check
+        if check.split:
+            return split_text(check.split)
         if check.problem is not None:
             present = set(np.unique(self.regions).tolist())
             missing = ", ".join(str(t + 1) for t in range(self.n) if t not in present)
@@ -220,8 +248,11 @@ class EditorScene(Scene):
                 self.regions[r, c] = self.paint
                 changed = True
         if changed:
-            self.app.audio.play("mark")
+            was_split = self.check.split
             self.recheck()
+            # a paint that breaks a turf is said at once: the refusal sound, the status line
+            broke = bool(set(self.check.split) - set(was_split))
+            self.app.audio.play("menu_back" if broke else "mark")
             self.relayout()
 
     def pick(self, cell: tuple[int, int]) -> None:
@@ -246,6 +277,9 @@ class EditorScene(Scene):
         if self.check.unique:
             self.app.notice(_("The board already has exactly one solution."))
             return
+        if self.check.split:
+            self.app.notice(split_text(self.check.split))
+            return
         if self.check.problem is not None:
             self.app.notice(_("Give every turf a cell first."))
             return
@@ -257,6 +291,9 @@ class EditorScene(Scene):
         self.relayout()
 
     def save(self) -> None:
+        if self.check.split:
+            self.app.notice(split_text(self.check.split))
+            return
         if not self.check.unique:
             self.app.notice(_("Only a board with exactly one solution can be saved."))
             return
@@ -267,7 +304,7 @@ class EditorScene(Scene):
             return
         if added:
             store.save_library(self.app.storage, self.library)
-            self.app.notice(_("Saved to the library as {name}.").format(name=name))
+            self.app.notice(_("Saved to the library as {name}.").format(name=name), success=True)
         else:
             self.app.notice(_("This board is in the library already, as {name}.").format(name=name))
 
@@ -520,8 +557,10 @@ class CodeScene(Scene):
         regions = self.board()
         if regions is None:
             return
-        if turf.count_solutions(regions) != 1:
-            self.error = _("This board has no single solution: open it in the editor.")
+        refusal = puzzle_refusal(regions)
+        if refusal is not None:
+            self.error = refusal
+            self.app.audio.play("menu_back")
             self.relayout()
             return
         open_board(self.app, regions, _("Shared board"))

@@ -1,5 +1,6 @@
 """Cyber Mole Turf as new players found it (issue 26, defect 7), on the screens themselves."""
 
+import pygame
 import pytest
 
 from game import hints
@@ -139,3 +140,133 @@ def test_a_refusal_on_screen_follows_the_language_button_too(app):
     japanese = widget(scene, "hint_text").text
     assert japanese != english and any(ord(ch) > 0x3000 for ch in japanese)
     assert _("Eraser") != "Eraser"  # the screen is in Japanese now
+
+
+# ----- Watch replay after a cleared sector, and replays that show the shields ---------------
+
+
+def clear_with_a_mistake(app, scene):
+    a, b = rival_cells(scene)
+    click(app, scene, *a)
+    wait(app, 0.5)
+    click(app, scene, *b)  # a conflict: 2/3
+    wait(app, 0.5)
+    click(app, scene, *a)
+    click(app, scene, *b)
+    for r, c in enumerate(scene.sector.solution):
+        wait(app, 0.25)
+        click(app, scene, r, int(c))
+    assert scene.game.status == "won" and scene.game.shields == 2
+    wait(app, 1.0)  # the last mole burrows in, then the celebration
+
+
+def test_watch_replay_after_clearing_a_sector_and_back_to_the_celebration(app):
+    from game.moleturf.celebration import Celebration
+    from game.moleturf.replay import MoleTurfReplay
+
+    scene = play(app)
+    clear_with_a_mistake(app, scene)
+    celebration = app.scenes.top
+    assert isinstance(celebration, Celebration)
+    tap(app, "replay")
+    replay = app.scenes.top
+    assert isinstance(replay, MoleTurfReplay)
+    assert replay.duration_ms == scene.session.elapsed_ms
+    replay.seek(replay.duration_ms)
+    assert replay.replay.game.status == "won"
+    app.dispatch(Intent(Kind.BACK, Device.KEYBOARD))
+    assert app.scenes.top is celebration
+
+
+def test_watch_replay_after_a_free_board(app):
+    from core import turf
+    from game.moleturf.endless import BoardCleared
+    from game.moleturf.replay import MoleTurfReplay
+
+    regions = turf.generate(6, seed=5)
+    board = app.open_scene("moleturf.board", regions, "Free", lambda s, m: ["done"])
+    for r, c in enumerate(turf.solve(regions)):
+        wait(app, 0.25)
+        click(app, board, r, int(c))
+    wait(app, 1.0)
+    cleared = app.scenes.top
+    assert isinstance(cleared, BoardCleared)
+    tap(app, "replay")
+    assert isinstance(app.scenes.top, MoleTurfReplay)
+
+
+def shield_pixels(app, replay):
+    """How many pixels of the replay's shield strip are lit (drawn shields, not backdrop)."""
+    app.draw(0)
+    box = replay.info
+    lit = 0
+    for x in range(box.x, box.right, 2):
+        for y in range(box.y, box.bottom, 2):
+            p = app.screen.get_at((x, y))
+            lit += max(p.r, p.g, p.b) > 120
+    return lit
+
+
+def test_a_replay_shows_the_shields_as_they_stood(app):
+    scene = play(app)
+    clear_with_a_mistake(app, scene)
+    tap(app, "replay")
+    replay = app.scenes.top
+    replay.playing = False
+    replay.seek(0)
+    assert replay.replay.game.shields == 3
+    full = shield_pixels(app, replay)
+    assert full > 0 and replay.info.bottom <= replay.board.rect.y
+    replay.seek(replay.duration_ms)
+    assert replay.replay.game.shields == 2
+    assert shield_pixels(app, replay) != full  # one shield broken, and 2/3 written
+
+
+# ----- a replay's refusal counts cells as the game does, from 1 ----------------------------
+
+
+def test_a_replay_refusal_names_cells_from_1():
+    from core import turf
+    from core.moleturf.session import MoleTurfSession
+
+    session = MoleTurfSession.new(turf.generate(9, seed=1))
+    session.act("tap", 0, 3)
+    document = session.to_document()
+    document["moves"].append([10, "mark", 0, 3])  # a marker on the mole: changes nothing
+    with pytest.raises(ValueError) as refused:
+        MoleTurfSession.from_document(document)
+    assert "row 1, column 4" in str(refused.value) and "move 2" in str(refused.value)
+    document["moves"][-1] = [10, "place", 9, 0]
+    with pytest.raises(ValueError) as refused:
+        MoleTurfSession.from_document(document)
+    assert "row 10, column 1 is off the board" in str(refused.value)
+    assert "1..9" in str(refused.value) and "0..8" not in str(refused.value)
+
+
+# ----- share codes typed on the keyboard ----------------------------------------------------
+
+
+def test_letter_keys_and_digits_type_a_share_code(app):
+    from core import turf
+    from game.moleturf.editor import CodeScene
+    from game.platform.input import InputTranslator
+
+    code = turf.encode(turf.generate(5, seed=3))
+    scene = app.open_scene("moleturf.code")
+    assert isinstance(scene, CodeScene)
+    tr = InputTranslator(app.size)
+    for ch in code.lower():
+        key = getattr(pygame, f"K_{ch}")
+        for event_type in (pygame.KEYDOWN, pygame.KEYUP):
+            event = pygame.event.Event(event_type, key=key, mod=0, scancode=0, unicode=ch)
+            for intent in tr.handle(event, 0):
+                app.dispatch(intent)
+    assert scene.typed == code and app.scenes.top is scene  # no letter moved or left
+    back = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, scancode=0)
+    for intent in tr.handle(back, 0):
+        app.dispatch(intent)
+    assert scene.typed == code[:-1]
+    scene.typed = ""
+    for letter in "tio":  # Crockford: O is 0, I and L are 1
+        scene.handle(Intent(Kind.LETTER, Device.KEYBOARD, text=letter.upper()))
+    assert scene.typed == "T10"

@@ -411,7 +411,8 @@ def hint_move(game: MoleTurf, hint: Hint) -> Move | None:
 def execute_move(game: MoleTurf, move: Move) -> str:
     """Carry out a move (from ``interpret_move``, ``interpret_drag``, ``hint_move`` or a saved
     game): its result (``"placed"``, ``"conflict"``, ``"marked"``...). ValueError for a move
-    that the game cannot make now, so a damaged save never passes as a game."""
+    that the game cannot make now, so a damaged save never passes as a game; its message
+    names cells as the player sees them, rows and columns from 1."""
     if not isinstance(move, (tuple, list)) or not move:
         raise ValueError(f"a Mole Turf move is a non-empty tuple, not {move!r}")
     name = move[0]
@@ -420,13 +421,48 @@ def execute_move(game: MoleTurf, move: Move) -> str:
             raise ValueError(f"there is nothing to {name}")
         return name
     if name in ("place", "mark", "erase") and len(move) == 3:
-        result = game._play((name, *as_cell(move[1], move[2], game.n, game.n)))
+        result = game._play((name, *_on_board(game, (move[1], move[2]))))
     elif name == "drag" and len(move) == 3 and isinstance(move[1], (bool, np.bool_)):
-        result = game._play(("drag", bool(move[1]), game._cells(move[2])))
+        result = game._play(("drag", bool(move[1]), _cells_on_board(game, move[2])))
     elif name == "wipe" and len(move) == 2:
-        result = game._play(("wipe", game._cells(move[1])))
+        result = game._play(("wipe", _cells_on_board(game, move[1])))
     else:
         raise ValueError(f"unknown Mole Turf move {move!r}")
     if result == "ignored":
-        raise ValueError(f"the move {move!r} changes nothing")
+        raise ValueError(f"{_MOVE_WORDS[name]} {_where(move)} changes nothing")
     return result
+
+
+_MOVE_WORDS = {
+    "place": "a mole at",
+    "mark": "a marker at",
+    "erase": "erasing",
+    "drag": "a marker drag over",
+    "wipe": "an eraser drag over",
+}
+
+
+def cell_words(r: int, c: int) -> str:
+    """A cell as the player counts it: ``row 1, column 4`` for (0, 3)."""
+    return f"row {r + 1}, column {c + 1}"
+
+
+def _where(move: Move) -> str:
+    cells = move[2] if move[0] == "drag" else move[1] if move[0] == "wipe" else (move[1:],)
+    shown = "; ".join(cell_words(r, c) for r, c in cells[:3])
+    return shown + ("; ..." if len(cells) > 3 else "")
+
+
+def _on_board(game: MoleTurf, cell: object) -> tuple[int, int]:
+    """A saved move's cell, checked: the message counts rows and columns from 1, as the game
+    shows them (the core's own ``as_cell`` counts from 0, as its arguments do)."""
+    r, c = (as_int(v, name) for v, name in zip(_pair(cell), ("row", "column"), strict=True))
+    if not (0 <= r < game.n and 0 <= c < game.n):
+        raise ValueError(f"{cell_words(r, c)} is off the board: rows and columns go 1..{game.n}")
+    return r, c
+
+
+def _cells_on_board(game: MoleTurf, cells: object) -> tuple[tuple[int, int], ...]:
+    if not isinstance(cells, Iterable):
+        raise ValueError(f"a drag needs a list of (row, column) cells, not {cells!r}")
+    return tuple(_on_board(game, cell) for cell in tuple(cells))

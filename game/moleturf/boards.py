@@ -295,6 +295,21 @@ def read_import(path: str) -> tuple[list[np.ndarray], list[str]]:
     return boards, problems
 
 
+def import_summary(path: str, added: int, already: int, refused: int, total: int) -> str:
+    """The one line ``--import`` ends with, each count with its noun in the right number
+    ("1 board added", "2 boards added")."""
+    from game.i18n import ngettext
+
+    parts = [
+        ngettext("{n} board added to the library", "{n} boards added to the library", added),
+        ngettext("{n} already there", "{n} already there", already),
+        ngettext("{n} refused", "{n} refused", refused),
+        ngettext("the library holds {n} board", "the library holds {n} boards", total),
+    ]
+    said = [p.format(n=n) for p, n in zip(parts, (added, already, refused, total), strict=True)]
+    return f"{path}: {said[0]}, {said[1]}, {said[2]}; {said[3]}"
+
+
 def _grid(grid: object) -> np.ndarray:
     if not isinstance(grid, list) or not all(isinstance(row, list) for row in grid):
         raise ValueError(f"a board is a list of rows, not a JSON {_kind(grid)}")

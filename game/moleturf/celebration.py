@@ -101,13 +101,19 @@ class Celebration(Overlay):
             ),
             Label(time_row, "summary", summary, m.font),
         ]
-        left, right = columns(buttons, 2, m.gap)
+        boxes = columns(buttons, 3 if number < SECTORS else 2, m.gap)
         if number < SECTORS:
-            widgets.append(Button(left, "next", _("Next sector"), self.next_sector, primary=True))
-        widgets.append(
-            Button(right if number < SECTORS else buttons, "map", _("Sector map"), self.to_map)
-        )
+            widgets.append(
+                Button(boxes[0], "next", _("Next sector"), self.next_sector, primary=True)
+            )
+        widgets.append(Button(boxes[-2], "replay", _("Watch replay"), self.watch_replay))
+        widgets.append(Button(boxes[-1], "map", _("Sector map"), self.to_map))
         return widgets
+
+    def watch_replay(self) -> None:
+        """The cleared sector played back (the README: after every finished game); Back
+        comes back here."""
+        self.app.open_scene("moleturf.replay", self.game_scene.session.to_document())
 
     def update(self, dt: float) -> None:
         self.t += dt

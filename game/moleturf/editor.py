@@ -14,7 +14,8 @@ again to make it). A board with one solution is saved to the library
 
 ``LibraryScene``: the saved boards, each played like a sector or opened in the editor.
 ``CodeScene``: a share code shown (the board's, when there is one) and one typed on its
-on-screen keys (touch, mouse, pad or keys), then played or edited.
+on-screen keys (touch, mouse, pad) or on the keyboard's letters and digits, then played or
+edited.
 """
 
 from __future__ import annotations
@@ -27,13 +28,13 @@ import pygame
 
 from core.moleturf import editor, turf
 from core.moleturf.turf import CODE_ALPHABET
-from game.i18n import _, grammar, join, ngettext
+from game.i18n import _, grammar, ngettext, ordinals
 from game.moleturf import boards as store
 from game.moleturf.board import TURF_RGB, BoardView, Look, draw_mole
 from game.moleturf.endless import result_lines, stars_text
 from game.moleturf.panel import BoardSlot
 from game.moleturf.sprites import ink
-from game.platform.intents import Intent, Kind
+from game.platform.intents import Device, Intent, Kind
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns
@@ -71,11 +72,14 @@ class Swatch(Widget):
 
 def split_text(split: tuple[int, ...]) -> str:
     """What the status line says of turfs in more than one piece (numbered from 1)."""
-    return ngettext(
+    # Translators: {turfs} is one or more turf numbers (1 to the board's size, not colours),
+    # already joined as a list ("3" or "3 and 5"; Hungarian: "a(z) 3. és a(z) 5.")
+    text = ngettext(
         "Turf {turfs} is in pieces: a turf must be one territory. Paint it whole again.",
         "Turfs {turfs} are in pieces: each turf must be one territory. Paint them whole again.",
         len(split),
-    ).format(turfs=join(str(t + 1) for t in split))
+    )
+    return grammar(text.format(turfs=ordinals(t + 1 for t in split)))
 
 
 def puzzle_refusal(regions: np.ndarray) -> str | None:
@@ -484,6 +488,9 @@ class LibraryScene(Scene):
             self.app.open_scene("moleturf.editor", regions)
 
 
+CROCKFORD = {"O": "0", "I": "1", "L": "1"}  # letters read as the digits they look like
+
+
 def grouped(code: str) -> str:
     """A code in groups of five, easier to read and copy (``decode`` reads past spaces)."""
     return " ".join(code[i : i + 5] for i in range(0, len(code), 5))
@@ -531,6 +538,22 @@ class CodeScene(Scene):
         widgets.append(Button(play, "play", _("Play"), self.play, primary=True))
         widgets.append(Button(edit, "edit", _("Edit"), self.edit))
         return widgets
+
+    def handle(self, intent: Intent) -> bool:
+        """A keyboard types the code as the on-screen keys do: letters and digits (W, A, S,
+        D, F, E... type here rather than move or act), Backspace deletes. Crockford's
+        alphabet reads O as 0 and I or L as 1; U is in no code."""
+        if intent.device is Device.KEYBOARD and intent.text:
+            ch = CROCKFORD.get(intent.text, intent.text)
+            if ch in CODE_ALPHABET:
+                self.type(ch)
+            else:
+                self.app.audio.play("menu_back")
+            return True
+        if intent.kind is Kind.DELETE:
+            self.delete()
+            return True
+        return super().handle(intent)
 
     def type(self, ch: str) -> None:
         if len(self.typed) < 260:

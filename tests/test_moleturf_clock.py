@@ -9,6 +9,8 @@ it again; Undo Last Move refills one and drops the fatal move for good.
 
 import json
 
+import pytest
+
 from core import turf
 from core.moleturf.session import MoleTurfSession
 
@@ -111,17 +113,20 @@ def test_a_sector_won_after_undo_last_move_is_timed_by_its_whole_play():
     assert session.elapsed_ms == played * 1000  # stopped at the win
 
 
-def test_a_move_while_the_front_end_holds_the_clock_does_not_start_it():
+@pytest.mark.parametrize(("choice", "before"), [("undo", 6000), ("retry", 0)])
+def test_a_game_over_choice_made_while_the_front_end_holds_the_clock_waits_for_it(choice, before):
+    """Undo Last Move (the time played goes on from 6 s) or Retry Sector (from 0) made while a
+    menu holds the clock: it runs only once the front end resumes it."""
     clock = FakeClock()
     session = new(clock)
     game_over(session, clock)
     session.pause()
-    session.undo()  # made while a menu is up
+    getattr(session, choice)()
     clock.now += 7
-    assert session.elapsed_ms == 6000
+    assert session.elapsed_ms == before
     session.resume()
     clock.now += 2
-    assert session.elapsed_ms == 8000
+    assert session.elapsed_ms == before + 2000
 
 
 def test_undo_last_move_offers_no_redo_of_the_fatal_move():
@@ -214,19 +219,6 @@ def test_retry_starts_afresh_the_clock_from_zero_running():
     clock.now += 2
     assert session.elapsed_ms == 2000
     assert not session.undo() and not session.redo()
-
-
-def test_retry_while_held_waits_for_the_front_end():
-    clock = FakeClock()
-    session = new(clock)
-    game_over(session, clock)
-    session.pause()
-    session.retry()
-    clock.now += 4
-    assert session.elapsed_ms == 0
-    session.resume()
-    clock.now += 1
-    assert session.elapsed_ms == 1000
 
 
 def test_a_saved_game_after_undo_last_move_comes_back_with_its_shield_and_a_held_clock():

@@ -53,8 +53,11 @@ from game.ui.widgets import Button, Label, Widget
 MODE_NAMES = {"mole": N_("Mole"), "marker": N_("Marker"), "eraser": N_("Eraser")}
 OVER_DELAY = 0.7  # seconds of alarm before the Game Over dialog
 CLEAR_DELAY = 0.6  # seconds for the last mole to burrow in before the celebration
-NO_HINT = "\0no hint"  # the note saying no hint can be given (said in the language then set)
 HINT_LINES = 8  # lines a hint sentence may take (its box has room for them at every size)
+
+
+def no_hint() -> str:
+    return _("No hint: nothing more can be concluded from this board.")
 
 
 class GameOver(Dialog):
@@ -134,8 +137,9 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         n = session.game.n
         self.cursor = (n // 2, n // 2)
         self.hint: Hint | None = None
-        # the hint box's message without a hint: a refusal, NO_HINT, or a text as it is
-        self.note: Refusal | str | None = None
+        # the hint box's message without a hint: a refusal, a sentence said in the language
+        # set when shown (a function), or a text as it is
+        self.note: Refusal | Callable[[], str] | str | None = None
         self.over_at: float | None = None
         self.won_at: float | None = None
         self.effects.clear()
@@ -151,8 +155,8 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             return hints.sentence(self.hint)
         if isinstance(self.note, Refusal):
             return hints.refusal(self.note)
-        if self.note == NO_HINT:
-            return _("No hint: nothing more can be concluded from this board.")
+        if callable(self.note):
+            return self.note()
         return self.note or ""
 
     @hint_text.setter
@@ -373,7 +377,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.hint = self.session.hint()
         self.app.audio.play("hint")
         if self.hint is None:
-            self.note = NO_HINT
+            self.note = no_hint
         else:
             self.note = None
             self.focus = "apply"

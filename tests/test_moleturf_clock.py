@@ -4,7 +4,7 @@ through Game Over, Undo Last Move, Undo, Redo and Retry, as the manual's section
 The clock counts play only: it stops at a win and at Game Over, runs again the moment Undo
 Last Move brings play back, and stays stopped while the front end holds it (a dialog, the
 pause menu). A shield is lost once per mistake: Undo never gives it back, Redo never charges
-it again; Undo Last Move refills one and drops the fatal move for good.
+it again (so it never ends a game); Undo Last Move refills one.
 """
 
 import json
@@ -129,14 +129,19 @@ def test_a_game_over_choice_made_while_the_front_end_holds_the_clock_waits_for_i
     assert session.elapsed_ms == before + 2000
 
 
-def test_undo_last_move_offers_no_redo_of_the_fatal_move():
+def test_redo_after_undo_last_move_puts_the_fatal_mole_back_at_no_cost():
+    """Redo puts back what Undo took away, here too: the clash is on the board again, shown
+    as one, but it was paid for: one shield, play and the clock go on."""
     clock = FakeClock()
     session = new(clock)
     fatal = game_over(session, clock)
-    assert session.undo()
-    assert not session.game.can_redo and not session.redo()
-    assert not session.game.moles[fatal] and session.game.shields == 1
-    assert session.mistakes == 3
+    assert session.undo() and not session.game.moles[fatal]
+    clock.now += 1
+    assert session.redo() and session.game.moles[fatal] and fatal in session.game.conflicts
+    assert (session.status, session.game.shields, session.mistakes) == ("playing", 1, 3)
+    clock.now += 2
+    assert session.elapsed_ms == 9000 and session.stopwatch.running
+    assert session.undo() and session.game.shields == 1  # a plain Undo now: no refill
 
 
 def test_a_second_game_over_after_undo_last_move_stops_the_clock_again():
@@ -231,7 +236,7 @@ def test_a_saved_game_after_undo_last_move_comes_back_with_its_shield_and_a_held
     later = FakeClock()
     resumed = MoleTurfSession.from_document(document, later)
     assert (resumed.status, resumed.game.shields, resumed.mistakes) == ("playing", 1, 3)
-    assert not resumed.game.can_redo
+    assert resumed.game.can_redo  # the fatal move, as Undo Last Move left it
     later.now += 5
     assert resumed.elapsed_ms == 8000  # held until the screen resumes it
     resumed.resume()

@@ -5,8 +5,8 @@ sequence of moves always gives the same state. The board holds moles and the pla
 markers; conflicts, Auto-❌ marks, turf status and the game status are all derived from it.
 Shields are the one exception: a mistake costs a shield when it is made, once. Undo never
 gives it back and Redo never charges it again (a redone move puts back only what Undo took
-away); the manual's "Undo Last Move" after Game Over is the only refill, to one shield, and
-it drops the fatal move for good (Redo cannot make the same mistake again).
+away, so it never ends the game); the manual's "Undo Last Move" after Game Over is the only
+refill, to one shield.
 
 ``interpret_move`` / ``interpret_drag`` turn a player's intent into a move or a refusal with
 its reason; ``execute_move`` carries a move out. The mid-end (``core.moleturf.session``)
@@ -213,9 +213,9 @@ class MoleTurf:
     def undo(self) -> bool:
         """Take back the last move; shields lost stay lost, and Redo can make it again.
 
-        After Game Over this is the manual's "Undo Last Move": the fatal mole goes for good
-        (it is not offered to Redo) and play goes on with one shield. Nothing to undo, or a
-        won sector: returns False.
+        After Game Over this is the manual's "Undo Last Move": the fatal mole goes and play
+        goes on with one shield (a Redo of it puts the mole back, at no further cost, as any
+        Redo). Nothing to undo, or a won sector: returns False.
         """
         if not self.can_undo:
             return False
@@ -225,10 +225,9 @@ class MoleTurf:
             self._moles[r, c] = mole
             self._marks[r, c] = mark
         self._derived.clear()
+        self._redo.append(move)
         if over:
             self.shields = 1
-        else:
-            self._redo.append(move)
         return True
 
     def redo(self) -> bool:

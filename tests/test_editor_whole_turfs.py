@@ -161,3 +161,27 @@ def test_saved_to_the_library_is_good_news_not_the_red_error_bar(tmp_path):
         assert bar.r > bar.g + 20
     finally:
         app.storage.close()
+
+
+def test_a_code_refusal_on_screen_follows_the_language_button(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        scene = app.open_scene("moleturf.code")
+        scene.typed = turf.encode(split_unique_board())
+        scene.play()
+        english = next(w for w in scene.widgets if w.key == "typed").text
+        assert "pieces" in english
+        app.dispatch(
+            Intent(
+                Kind.TAP,
+                Device.MOUSE,
+                pos=next(w for w in scene.widgets if w.key == "language").rect.center,
+            )
+        )
+        japanese = next(w for w in scene.widgets if w.key == "typed").text
+        assert japanese != english and any(ord(ch) > 0x3000 for ch in japanese)
+    finally:
+        from game import i18n
+
+        i18n.set_language("en")
+        app.storage.close()

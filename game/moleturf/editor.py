@@ -82,13 +82,14 @@ def split_text(split: tuple[int, ...]) -> str:
     return grammar(text.format(turfs=ordinals(t + 1 for t in split)))
 
 
-def puzzle_refusal(regions: np.ndarray) -> str | None:
-    """Why a board cannot be played (shown to the player), or None when it can."""
+def puzzle_refusal(regions: np.ndarray) -> Callable[[], str] | None:
+    """Why a board cannot be played, as a function saying it in the language set when it is
+    called; None when the board can be played."""
     checked = editor.check(regions)
     if checked.split:
-        return split_text(checked.split)
+        return partial(split_text, checked.split)
     if not checked.unique:
-        return _("This board has no single solution: open it in the editor.")
+        return lambda: _("This board has no single solution: open it in the editor.")
     return None
 
 
@@ -97,7 +98,7 @@ def open_board(app: Host, regions: np.ndarray, title: str) -> None:
     a board that is no puzzle (an old library's, a code from elsewhere) says why instead."""
     refusal = puzzle_refusal(regions)
     if refusal is not None:
-        app.notice(refusal)
+        app.notice(refusal())
         return
     app.open_scene(
         "moleturf.board",
@@ -505,7 +506,13 @@ class CodeScene(Scene):
         super().__init__(app)
         self.shown, self.into = shown, into
         self.typed = ""
-        self.error = ""
+        # why the typed code was refused, said in the language set when shown (the language
+        # button relays the screen out)
+        self.why: Callable[[], str] | None = None
+
+    @property
+    def error(self) -> str:
+        return self.why() if self.why is not None else ""
 
     def build(self, m: Metrics) -> list[Widget]:
         widgets = self.header(m, _("Share codes"), back=True)
@@ -558,19 +565,20 @@ class CodeScene(Scene):
     def type(self, ch: str) -> None:
         if len(self.typed) < 260:
             self.typed += ch
-        self.error = ""
+        self.why = None
         self.relayout()
 
     def delete(self) -> None:
         self.typed = self.typed[:-1]
-        self.error = ""
+        self.why = None
         self.relayout()
 
     def board(self) -> np.ndarray | None:
         try:
             regions = turf.decode(self.typed)
         except ValueError as bad:
-            self.error = _("This code cannot be read: {reason}").format(reason=str(bad))
+            reason = str(bad)
+            self.why = lambda: _("This code cannot be read: {reason}").format(reason=reason)
             self.app.audio.play("menu_back")
             self.relayout()
             return None
@@ -580,9 +588,8 @@ class CodeScene(Scene):
         regions = self.board()
         if regions is None:
             return
-        refusal = puzzle_refusal(regions)
-        if refusal is not None:
-            self.error = refusal
+        self.why = puzzle_refusal(regions)
+        if self.why is not None:
             self.app.audio.play("menu_back")
             self.relayout()
             return
@@ -593,7 +600,7 @@ class CodeScene(Scene):
         if regions is None:
             return
         if len(regions) > editor.MAX_SIDE:
-            self.error = _("The editor makes boards up to 16×16.")
+            self.why = lambda: _("The editor makes boards up to 16×16.")
             self.relayout()
             return
         self.app.scenes.pop()

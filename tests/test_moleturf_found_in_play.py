@@ -270,26 +270,3 @@ def test_letter_keys_and_digits_type_a_share_code(app):
     for letter in "tio":  # Crockford: O is 0, I and L are 1
         scene.handle(Intent(Kind.LETTER, Device.KEYBOARD, text=letter.upper()))
     assert scene.typed == "T10"
-
-
-def test_the_final_screen_after_all_30_sectors_offers_the_last_replay(app):
-    from game.moleturf.celebration import Conquered
-    from game.moleturf.replay import MoleTurfReplay
-
-    app.open_game("moleturf")
-    sector_map = app.scenes.top
-    for number in range(1, 30):
-        sector_map.progress.record(number, 60.0, 1)
-    sector_map.open_sector(30)
-    scene = app.scenes.top
-    for r, c in enumerate(scene.sector.solution):
-        wait(app, 0.25)
-        click(app, scene, r, int(c))
-    wait(app, 1.0)
-    final = app.scenes.top
-    assert isinstance(final, Conquered)
-    tap(app, "replay")
-    replay = app.scenes.top
-    assert isinstance(replay, MoleTurfReplay) and replay.summary.params["sector"] == 30
-    app.dispatch(Intent(Kind.BACK, Device.KEYBOARD))
-    assert app.scenes.top is final

@@ -64,6 +64,7 @@ class Session:
         self.hints_used = 0
         self._hinted_at: int | None = None  # the log length when the last hint was counted
         self.changed = True  # set by every move; the front end clears it once saved
+        self.held = False  # the front end paused the clock (menus, pause, focus lost)
 
     # ----- to be given by each game ---------------------------------------------------------
     def interpret(self, intent: str, r: int, c: int, **context: Any) -> Move | Refusal:
@@ -122,22 +123,25 @@ class Session:
         return self.stopwatch.elapsed_ms
 
     def pause(self) -> None:
-        """Menus, the pause screen, the window losing focus: the clock stops."""
+        """Menus, the pause screen, the window losing focus: the clock stops (held) until
+        ``resume``, whatever the moves made meanwhile."""
+        self.held = True
         self.stopwatch.pause()
 
     def resume(self) -> None:
         """Back in play: the clock runs again if the rules say time counts."""
-        if self._timer_should_run():
+        self.held = False
+        self._follow_rules_clock()
+
+    def _follow_rules_clock(self) -> None:
+        """The clock runs exactly when the rules say time counts and the front end does not
+        hold it: a move that brings play back (Undo Last Move after Game Over) restarts it."""
+        if self._timer_should_run() and not self.held:
             if not self.stopwatch.started:
                 self.stopwatch.start()
             else:
                 self.stopwatch.resume()
-
-    def _follow_rules_clock(self) -> None:
-        should = self._timer_should_run()
-        if should and not self.stopwatch.started:
-            self.stopwatch.start()
-        elif not should and self.stopwatch.running:
+        elif self.stopwatch.running:
             self.stopwatch.pause()
 
     # ----- documents -----------------------------------------------------------------------
@@ -176,6 +180,7 @@ class Session:
         except (TypeError, OverflowError, RecursionError) as bad:
             raise ValueError(f"the game file is damaged: {bad}") from None
         session._hinted_at = len(session.log) if session.hints_used else None
+        session.held = True  # until the front end resumes it
         if session.log or session._timer_should_run():
             session.stopwatch.restore(elapsed)
         session.changed = False

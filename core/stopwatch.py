@@ -51,6 +51,11 @@ class Stopwatch:
         self.started, self._since = True, None
         self._banked, self._restored_ms = 0.0, elapsed_ms
 
+    def reset(self) -> None:
+        """Back to idle with nothing played, as a new watch on the same clock."""
+        self._banked, self._restored_ms, self._since = 0.0, 0, None
+        self.started = self.stopped = False
+
     def stop(self) -> None:
         self.pause()
         self.stopped = True

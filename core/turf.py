@@ -11,6 +11,7 @@ from core.moleturf.turf import (
     encode,
     solutions,
     solve,
+    split_turfs,
     validate,
 )
 
@@ -25,5 +26,6 @@ __all__ = [
     "generate",
     "solutions",
     "solve",
+    "split_turfs",
     "validate",
 ]

@@ -355,10 +355,7 @@ def import_boards(path: str, folder: Path, fail) -> int:
         storage.save_json(store.LIBRARY_FILE, store.library_document(library), store.VERSION)
     finally:
         storage.close()
-    print(
-        f"{path}: {added} boards added to the library, {len(found) - added} already there, "
-        f"{len(problems)} refused; the library holds {len(library.boards)}"
-    )
+    print(store.import_summary(path, added, len(found) - added, len(problems), len(library.boards)))
     return 1 if problems else 0
 
 

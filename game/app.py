@@ -109,6 +109,7 @@ class App:
             self.translator = self.kiosk.wrap(self.translator)
         self.device = Device.MOUSE
         self.notices: list[tuple[str, float]] = []  # (text, time it goes away)
+        self.good_news: set[tuple[str, float]] = set()  # the notices that tell of a success
         self.running = True
         self._lag = 0.0  # real time not yet covered by fixed update steps
         self.metrics: Metrics = metrics_for(self.size)
@@ -255,9 +256,13 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def notice(self, text: str) -> None:
-        """A one-line message at the bottom of the screen for a few seconds."""
-        self.notices.append((text, time.monotonic() + NOTICE_SECONDS))
+    def notice(self, text: str, success: bool = False) -> None:
+        """A one-line message at the bottom of the screen for a few seconds: a problem on the
+        notice's red bar, or with ``success`` something done (saved...) on a green one."""
+        entry = (text, time.monotonic() + NOTICE_SECONDS)
+        self.notices.append(entry)
+        if success:
+            self.good_news.add(entry)
 
     def file_damaged(self, name: str) -> None:
         """Say in one line that a save file was set aside; files set aside while that line is
@@ -403,15 +408,18 @@ class App:
     def _draw_notice(self) -> None:
         now = time.monotonic()
         self.notices = [(t, until) for t, until in self.notices if until > now]
+        self.good_news.intersection_update(self.notices)
         if not self.notices:
             return
         m = self.metrics
         text = self.notices[-1][0]
+        good = self.notices[-1] in self.good_news
         bottom = m.height - (m.prompt_h if shows_prompts(self.device) else 0)
         bar = pygame.Rect(0, bottom - m.unit, m.width, m.unit)
-        pygame.draw.rect(self.screen, theme.NOTICE, bar)
+        pygame.draw.rect(self.screen, theme.ON_FILL if good else theme.NOTICE, bar)
         edge = pygame.Rect(bar.x, bar.y, bar.w, max(1, m.unit // 40))
-        self.screen.fill(theme.HC_EDGE if self.ui.plain else theme.NOTICE_EDGE, edge)
+        line = theme.HC_EDGE if self.ui.plain else theme.ON if good else theme.NOTICE_EDGE
+        self.screen.fill(line, edge)
         self.fonts.text(
             self.screen, text, bar.inflate(-2 * m.margin, 0), m.font, theme.TEXT, max_lines=1
         )

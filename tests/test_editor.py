@@ -19,6 +19,10 @@ def boards():
                 b[rng.integers(n), rng.integers(n)] = rng.integers(n)
             yield b
     yield editor.blank(6)
+    five = turf.generate(5, seed=0)
+    c = int(turf.solve(five)[3])
+    five[3, c] = five[3, (c + 1) % 5]
+    yield five  # every turf whole, no solution
     four = turf.generate(4, seed=1)
     yield np.where(four == 3, 2, four)  # a turf painted over: not a board yet
 
@@ -28,8 +32,8 @@ def test_the_check_matches_count_solutions_and_shows_a_real_second_solution():
     for board in boards():
         checked = editor.check(board)
         if checked.problem is not None:
-            assert "missing" in checked.problem
-            seen.add("incomplete")
+            assert "missing" in checked.problem or checked.split == tuple(turf.split_turfs(board))
+            seen.add("split" if checked.split else "incomplete")
             continue
         assert checked.count == turf.count_solutions(board, limit=2)
         seen.add(checked.count)
@@ -43,7 +47,7 @@ def test_the_check_matches_count_solutions_and_shows_a_real_second_solution():
             assert not np.array_equal(checked.solutions[0], checked.solutions[1])
         if checked.count == 1:
             assert checked.stars == logic.stars(board)
-    assert {0, 1, 2, "incomplete"} <= seen
+    assert {0, 1, 2, "incomplete", "split"} <= seen
 
 
 @pytest.mark.parametrize("n", [5, 7, 9])
@@ -55,7 +59,11 @@ def test_make_it_unique_changes_one_cell_and_leaves_one_solution(n):
         broken = board.copy()
         c = int(solution[r])
         broken[r, c] = board[r, (c + 1) % n]
-        if np.bincount(broken.ravel(), minlength=n).all() and turf.count_solutions(broken) != 1:
+        if (
+            np.bincount(broken.ravel(), minlength=n).all()
+            and not turf.split_turfs(broken)
+            and turf.count_solutions(broken) != 1
+        ):
             break
     else:
         pytest.skip("no single change broke this board")
@@ -82,7 +90,8 @@ def rivalled(board):
             for t in range(n):
                 b = board.copy()
                 b[r, c] = t
-                if np.bincount(b.ravel(), minlength=n).all() and turf.count_solutions(b) > 1:
+                whole = np.bincount(b.ravel(), minlength=n).all() and not turf.split_turfs(b)
+                if whole and turf.count_solutions(b) > 1:
                     return b
     raise AssertionError("every one-cell change keeps one solution")
 
@@ -109,7 +118,8 @@ def test_the_editor_is_painted_by_touch_a_drag_paints_every_cell_crossed(tmp_pat
         # a long press picks a cell's turf up as the paint
         app.dispatch(Intent(Kind.LONG_PRESS, Device.TOUCH, pos=cell_centre(scene, 8, 8)))
         assert scene.paint == 8
-        assert scene.check.count == turf.count_solutions(scene.regions)
+        # turf 5 is now in two pieces (row 5 and the top left): no board until painted whole
+        assert scene.check.split == (4,) and "Turf 5 is in pieces" in scene.status()
     finally:
         app.storage.close()
 

@@ -32,7 +32,8 @@ def test_good_boards_are_added_once_and_kept_across_imports(tmp_path, capsys):
     second = [first[1], turf.generate(7, seed=1).tolist()]  # one there already, one new
     assert main(["--import", write(tmp_path, second, "more.json"), "--data-dir", str(data)]) == 0
     out = capsys.readouterr().out
-    assert "1 boards added" in out and "1 already there" in out and "holds 4" in out
+    assert "1 board added" in out and "1 already there" in out and "holds 4 boards" in out
+    assert "1 boards" not in out
     assert library(data) == first + second[1:]
 
 

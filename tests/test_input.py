@@ -390,7 +390,9 @@ def key(k, mod=0, down=True):
     ],
 )
 def test_keys(tr, k, mod, kind):
-    assert feed(tr, 0, key(k, mod)) == [Intent(kind, Device.KEYBOARD)]
+    # a letter key's intent also carries its letter, for a screen that types (share codes)
+    letter = chr(k).upper() if pygame.K_a <= k <= pygame.K_z and not mod & pygame.KMOD_CTRL else ""
+    assert feed(tr, 0, key(k, mod)) == [Intent(kind, Device.KEYBOARD, text=letter)]
     assert tr.last_device is Device.KEYBOARD
 
 
@@ -427,12 +429,20 @@ def test_plus_minus_zoom_about_the_centre(tr, k, amount):
     ],
 )
 def test_arrows_and_wasd_move_with_auto_repeat(tr, k, delta):
-    assert feed(tr, 0, key(k)) == [Intent(Kind.CURSOR, Device.KEYBOARD, delta=delta)]
+    letter = chr(k).upper() if pygame.K_a <= k <= pygame.K_z else ""
+    assert feed(tr, 0, key(k)) == [Intent(Kind.CURSOR, Device.KEYBOARD, delta=delta, text=letter)]
     assert tr.update(299) == []
     assert tr.update(300) == [Intent(Kind.CURSOR, Device.KEYBOARD, delta=delta)]
     assert kinds(tr.update(380)) == [Kind.CURSOR]
     feed(tr, 390, key(k, down=False))
     assert tr.update(460) == []
+
+
+def test_a_letter_key_with_no_command_is_a_letter_and_ctrl_types_none(tr):
+    assert feed(tr, 0, key(pygame.K_g)) == [Intent(Kind.LETTER, Device.KEYBOARD, text="G")]
+    assert feed(tr, 0, key(pygame.K_q, pygame.KMOD_LSHIFT))[0].text == "Q"
+    assert feed(tr, 0, key(pygame.K_g, pygame.KMOD_LCTRL)) == []
+    assert feed(tr, 0, key(pygame.K_z, pygame.KMOD_LCTRL)) == [Intent(Kind.UNDO, Device.KEYBOARD)]
 
 
 def test_holding_f_marks_keyboard_cursor_moves_only(tr):

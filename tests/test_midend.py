@@ -164,8 +164,10 @@ def test_mistakes_count_every_shield_lost_even_when_undone():
     session.act("tap", *a)
     assert session.act("tap", *b).result == "conflict"
     assert session.undo() and session.game.shields == 2
-    assert session.redo() and session.game.shields == 1  # a redone clash costs again
-    assert session.mistakes == 2
+    assert session.redo() and session.game.shields == 2  # a redone clash is not charged again
+    assert session.act("tap", *b).result == "removed"
+    assert session.act("tap", *b).result == "conflict"  # made again: a new mistake
+    assert session.mistakes == 2 and session.game.shields == 1
     resumed = round_trip(session, MoleTurfSession)
     assert (resumed.mistakes, resumed.game.shields) == (2, 1)
     assert [e.move for e in resumed.log] == [e.move for e in session.log]

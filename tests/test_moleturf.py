@@ -132,7 +132,7 @@ def test_retry_restarts_the_sector_with_full_shields() -> None:
     assert game.undo() is False and game.redo() is False
 
 
-def test_undo_never_gives_a_shield_back_and_redo_repeats_the_move() -> None:
+def test_undo_never_gives_a_shield_back_and_redo_never_charges_one_again() -> None:
     a, b = pair_clashing_only_by("col")
     game = MoleTurf(REGIONS)
     game.place(*a)
@@ -142,8 +142,9 @@ def test_undo_never_gives_a_shield_back_and_redo_repeats_the_move() -> None:
     assert game.undo() and not game.moles.any() and game.shields == 2
     assert game.undo() is False
     assert game.redo() and game.moles[a] and game.shields == 2
-    # redoing the clash is making the same mistake again
-    assert game.redo() and game.moles[b] and game.shields == 1
+    # redoing the clash puts it back; it was paid for when it was made
+    assert game.redo() and game.moles[b] and game.shields == 2 and game.mistakes == 1
+    assert b in game.conflicts
     assert game.redo() is False
 
 
@@ -386,6 +387,8 @@ def test_any_move_sequence_keeps_the_rules(script: list[tuple], auto_x: bool) ->
             assert game.shields == 3 and not game.moles.any() and not game.marks.any()
         elif was_over and name == "undo":
             assert game.shields == 1 and not np.array_equal(game.moles, board[0])
+        elif name == "redo":
+            assert game.shields == lowest  # a redone clash is not charged again
         else:
             assert game.shields <= lowest  # a shield is never given back
         lowest = game.shields

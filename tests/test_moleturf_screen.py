@@ -394,8 +394,17 @@ def test_clearing_the_last_sector_shows_the_final_screen(app):
     sector_map.open_sector(30)
     scene = app.scenes.top
     solve(app, scene)
-    assert isinstance(app.scenes.top, Conquered)
-    assert widget(app.scenes.top, "big").text == "Turf conquered!"
+    final = app.scenes.top
+    assert isinstance(final, Conquered)
+    assert widget(final, "big").text == "Turf conquered!"
+    # the last finished game can be watched again, as after every other (issue 26)
+    from game.moleturf.replay import MoleTurfReplay
+
+    tap(app, "replay")
+    replay = app.scenes.top
+    assert isinstance(replay, MoleTurfReplay) and replay.summary.params["sector"] == 30
+    app.dispatch(Intent(Kind.BACK, Device.KEYBOARD))
+    assert app.scenes.top is final
 
 
 def test_a_damaged_progress_file_is_set_aside_with_a_notice(tmp_path):

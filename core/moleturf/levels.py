@@ -113,9 +113,6 @@ def _distance(graded: Grade | None, level: int) -> int:
     return (graded.stars - level) * 100_000 + worth
 
 
-_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-
 def _change_one_cell(board: np.ndarray, rng: np.random.Generator) -> np.ndarray | None:
     """A copy of ``board`` with one border cell moved into a neighbouring turf, or None when
     the drawn move would empty or split the turf it leaves."""
@@ -123,7 +120,7 @@ def _change_one_cell(board: np.ndarray, rng: np.random.Generator) -> np.ndarray 
     edges = []
     for r in range(n):
         for c in range(n):
-            for dr, dc in _STEPS:
+            for dr, dc in turf.STEPS:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < n and 0 <= cc < n and board[rr, cc] != board[r, c]:
                     edges.append((r, c, int(board[rr, cc])))
@@ -131,21 +128,7 @@ def _change_one_cell(board: np.ndarray, rng: np.random.Generator) -> np.ndarray 
     left = int(board[r, c])
     changed = board.copy()
     changed[r, c] = into
-    rest = list(zip(*np.nonzero(changed == left), strict=True))
-    if not rest or not _connected(changed == left, rest[0], len(rest)):
+    rest = changed == left
+    if not rest.any() or not turf.connected(rest):
         return None
     return changed
-
-
-def _connected(mask: np.ndarray, start: tuple[int, int], size: int) -> bool:
-    n = len(mask)
-    seen = {start}
-    todo = [start]
-    while todo:
-        r, c = todo.pop()
-        for dr, dc in _STEPS:
-            nxt = (r + dr, c + dc)
-            if 0 <= nxt[0] < n and 0 <= nxt[1] < n and mask[nxt] and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len(seen) == size

@@ -3,8 +3,10 @@
 A move is a method call; its whole effect is visible in the object's state, and the same
 sequence of moves always gives the same state. The board holds moles and the player's ❌
 markers; conflicts, Auto-❌ marks, turf status and the game status are all derived from it.
-Shields are the one exception: a mistake is counted when it is made and never given back
-by undo (the manual's "Undo Last Move" after Game Over is the only refill, to one shield).
+Shields are the one exception: a mistake costs a shield when it is made, once. Undo never
+gives it back and Redo never charges it again (a redone move puts back only what Undo took
+away, so it never ends the game); the manual's "Undo Last Move" after Game Over is the only
+refill, to one shield.
 
 ``interpret_move`` / ``interpret_drag`` turn a player's intent into a move or a refusal with
 its reason; ``execute_move`` carries a move out. The mid-end (``core.moleturf.session``)
@@ -64,6 +66,7 @@ class MoleTurf:
         self._moles[:] = False
         self._marks[:] = False
         self.shields = self.capacity
+        self.mistakes = 0  # conflicts made since the start (or Retry): each cost a shield
         self._history: list[tuple[Move, list[Change]]] = []
         self._redo: list[Move] = []
         self._derived: dict[str, Any] = {}
@@ -208,10 +211,11 @@ class MoleTurf:
         return before - int(self._moles.sum() + self._marks.sum())
 
     def undo(self) -> bool:
-        """Take back the last move; shields lost stay lost.
+        """Take back the last move; shields lost stay lost, and Redo can make it again.
 
         After Game Over this is the manual's "Undo Last Move": the fatal mole goes and play
-        goes on with one shield. Nothing to undo, or a won sector: returns False.
+        goes on with one shield (a Redo of it puts the mole back, at no further cost, as any
+        Redo). Nothing to undo, or a won sector: returns False.
         """
         if not self.can_undo:
             return False
@@ -227,11 +231,12 @@ class MoleTurf:
         return True
 
     def redo(self) -> bool:
-        """Make the last undone move again, under the same rules (a conflict costs a shield)."""
+        """Make the last undone move again. A clash it brings back was paid for when it was
+        first made: Redo charges no shield (so it never ends the game)."""
         if not self.can_redo:
             return False
         move = self._redo.pop()
-        _, changes = self._apply(move, charge=True)
+        _, changes = self._apply(move, charge=False)
         self._history.append((move, changes))
         return True
 
@@ -274,6 +279,7 @@ class MoleTurf:
                 marks[r, c] = False
                 if result == "conflict" and charge:
                     self.shields -= 1
+                    self.mistakes += 1
         elif kind in ("mark", "erase"):
             _, r, c = move
             if kind == "mark" and not moles[r, c]:
@@ -404,7 +410,8 @@ def hint_move(game: MoleTurf, hint: Hint) -> Move | None:
 def execute_move(game: MoleTurf, move: Move) -> str:
     """Carry out a move (from ``interpret_move``, ``interpret_drag``, ``hint_move`` or a saved
     game): its result (``"placed"``, ``"conflict"``, ``"marked"``...). ValueError for a move
-    that the game cannot make now, so a damaged save never passes as a game."""
+    that the game cannot make now, so a damaged save never passes as a game; its message
+    names cells as the player sees them, rows and columns from 1."""
     if not isinstance(move, (tuple, list)) or not move:
         raise ValueError(f"a Mole Turf move is a non-empty tuple, not {move!r}")
     name = move[0]
@@ -413,13 +420,48 @@ def execute_move(game: MoleTurf, move: Move) -> str:
             raise ValueError(f"there is nothing to {name}")
         return name
     if name in ("place", "mark", "erase") and len(move) == 3:
-        result = game._play((name, *as_cell(move[1], move[2], game.n, game.n)))
+        result = game._play((name, *_on_board(game, (move[1], move[2]))))
     elif name == "drag" and len(move) == 3 and isinstance(move[1], (bool, np.bool_)):
-        result = game._play(("drag", bool(move[1]), game._cells(move[2])))
+        result = game._play(("drag", bool(move[1]), _cells_on_board(game, move[2])))
     elif name == "wipe" and len(move) == 2:
-        result = game._play(("wipe", game._cells(move[1])))
+        result = game._play(("wipe", _cells_on_board(game, move[1])))
     else:
         raise ValueError(f"unknown Mole Turf move {move!r}")
     if result == "ignored":
-        raise ValueError(f"the move {move!r} changes nothing")
+        raise ValueError(f"{_MOVE_WORDS[name]} {_where(move)} changes nothing")
     return result
+
+
+_MOVE_WORDS = {
+    "place": "a mole at",
+    "mark": "a marker at",
+    "erase": "erasing",
+    "drag": "a marker drag over",
+    "wipe": "an eraser drag over",
+}
+
+
+def cell_words(r: int, c: int) -> str:
+    """A cell as the player counts it: ``row 1, column 4`` for (0, 3)."""
+    return f"row {r + 1}, column {c + 1}"
+
+
+def _where(move: Move) -> str:
+    cells = move[2] if move[0] == "drag" else move[1] if move[0] == "wipe" else (move[1:],)
+    shown = "; ".join(cell_words(r, c) for r, c in cells[:3])
+    return shown + ("; ..." if len(cells) > 3 else "")
+
+
+def _on_board(game: MoleTurf, cell: object) -> tuple[int, int]:
+    """A saved move's cell, checked: the message counts rows and columns from 1, as the game
+    shows them (the core's own ``as_cell`` counts from 0, as its arguments do)."""
+    r, c = (as_int(v, name) for v, name in zip(_pair(cell), ("row", "column"), strict=True))
+    if not (0 <= r < game.n and 0 <= c < game.n):
+        raise ValueError(f"{cell_words(r, c)} is off the board: rows and columns go 1..{game.n}")
+    return r, c
+
+
+def _cells_on_board(game: MoleTurf, cells: object) -> tuple[tuple[int, int], ...]:
+    if not isinstance(cells, Iterable):
+        raise ValueError(f"a drag needs a list of (row, column) cells, not {cells!r}")
+    return tuple(_on_board(game, cell) for cell in tuple(cells))

@@ -1,10 +1,11 @@
 """Cyber Mole Turf's mid-end: a sector of ``core.moleturf.rules`` with its log, timer, document.
 
-The clock runs while the sector is in play (it stops at a win and at Game Over, and runs
-again after "Undo Last Move"); the front end pauses it in menus and while the window is
-away. Undo and redo are moves of the log like any other, so a replay shows them and a loaded
-game comes back with the same shields. ``mistakes`` counts every conflict made, also those
-that undo took back: the manual's shields are never given back by undo.
+The clock runs while the sector is in play: it stops at a win and at Game Over, and runs
+again the moment "Undo Last Move" brings play back (unless the front end holds it: menus,
+the pause screen, the window away). Undo and redo are moves of the log like any other, so a
+replay shows them and a loaded game comes back with the same shields. ``mistakes`` counts
+every conflict made, also those that undo took back (the rules keep it with the shields:
+undo never gives a shield back, redo never charges one again).
 """
 
 from __future__ import annotations
@@ -50,7 +51,15 @@ class MoleTurfSession(Session):
             if sector < 1:
                 raise ValueError(f"sector numbers start at 1, not {sector}")
         self.sector = sector
-        self.mistakes = 0
+
+    @property
+    def mistakes(self) -> int:
+        """Conflicts made in this game, each of which cost a shield (``MoleTurf.mistakes``)."""
+        return self.game.mistakes
+
+    @mistakes.setter
+    def mistakes(self, count: int) -> None:  # a first-version save kept its own count
+        self.game.mistakes = as_int(count, "mistakes")
 
     @classmethod
     def new(
@@ -95,12 +104,19 @@ class MoleTurfSession(Session):
         self.play(("redo",))
         return True
 
+    def retry(self) -> None:
+        """Retry Sector (the manual's choice at Game Over, or any time): an empty board, full
+        shields, no moves, no hints, the clock from zero, running unless the front end holds
+        it. A new game on the same sector, so its document starts afresh too."""
+        self.game.retry()
+        self.log.clear()
+        self.hints_used, self._hinted_at = 0, None
+        self.stopwatch.reset()
+        self.changed = True
+        self._follow_rules_clock()
+
     def _execute(self, move: Move) -> str:
-        shields = self.game.shields
-        result = execute_move(self.game, move)
-        if self.game.shields < shields:  # a conflict, or a redone one: a shield lost
-            self.mistakes += 1
-        return result
+        return execute_move(self.game, move)
 
     def _timer_should_run(self) -> bool:
         return self.game.status == "playing"

@@ -51,6 +51,33 @@ def validate(regions: object) -> np.ndarray:
     return board
 
 
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # a turf's cells join by a side, not a corner
+
+
+def connected(mask: np.ndarray) -> bool:
+    """Whether the set cells of ``mask`` (an n x n bool array, at least one set) are one piece,
+    cell to cell by their sides."""
+    n = len(mask)
+    first = tuple(int(v) for v in np.argwhere(mask)[0])
+    seen, todo = {first}, [first]
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in STEPS:
+            nxt = (r + dr, c + dc)
+            if 0 <= nxt[0] < n and 0 <= nxt[1] < n and mask[nxt] and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return len(seen) == int(mask.sum())
+
+
+def split_turfs(regions: object) -> list[int]:
+    """The turfs of a map (``validate`` checks it) that lie in more than one piece. The manual
+    partitions the board into territories: a turf in two pieces is not one, so such a map
+    is no board to play or share (the generator and the 30 sectors make none)."""
+    board = validate(regions)
+    return [t for t in range(len(board)) if not connected(board == t)]
+
+
 def _search(regions: object, limit: int) -> tuple[int, np.ndarray]:
     board = regions if isinstance(regions, np.ndarray) else validate(regions)
     # the kernel checks ids itself; validate() only runs to convert or to explain a refusal

@@ -23,7 +23,7 @@ import msgspec
 import numpy as np
 from msgspec import Meta
 
-from core.moleturf import turf
+from core.moleturf import editor, turf
 from core.moleturf.daily import DailyRecord, DayResult
 from game.platform.schemas import Count, Schema, Seconds
 from game.platform.storage import Storage
@@ -208,13 +208,15 @@ class Library:
     boards: list[tuple[str, str]] = field(default_factory=list)  # (name, code)
 
     def add(self, regions: object, name: str = "") -> tuple[bool, str]:
-        """Add a board (one solution needed); ``(False, name)`` when it is there already,
-        named as it was. ValueError when the board is not one or the library is full."""
+        """Add a board (a puzzle: every turf in one piece, one solution); ``(False, name)``
+        when it is there already, named as it was. ValueError when the board is not one or
+        the library is full."""
         board = turf.validate(regions)
         if len(board) > BOARD_MAX:
             raise ValueError(f"a board must be {turf.MIN_SIDE} to {BOARD_MAX} cells wide")
-        if turf.count_solutions(board) != 1:
-            raise ValueError("the board has no single solution")
+        problem = editor.puzzle_problem(board)
+        if problem is not None:
+            raise ValueError(f"the board is no puzzle: {problem}")
         code = turf.encode(board)
         for old_name, old_code in self.boards:
             if old_code == code:
@@ -284,13 +286,28 @@ def read_import(path: str) -> tuple[list[np.ndarray], list[str]]:
     for number, grid in enumerate(data, 1):
         try:
             board = _grid(grid)
-            count = turf.count_solutions(board)
-            if count != 1:
-                raise ValueError("it has no solution" if count == 0 else "it has several solutions")
+            problem = editor.puzzle_problem(board)
+            if problem is not None:
+                raise ValueError(problem)
             boards.append(board)
         except ValueError as bad:
             problems.append(f"board {number}: {bad}")
     return boards, problems
+
+
+def import_summary(path: str, added: int, already: int, refused: int, total: int) -> str:
+    """The one line ``--import`` ends with, each count with its noun in the right number
+    ("1 board added", "2 boards added")."""
+    from game.i18n import ngettext
+
+    parts = [
+        ngettext("{n} board added to the library", "{n} boards added to the library", added),
+        ngettext("{n} already there", "{n} already there", already),
+        ngettext("{n} refused", "{n} refused", refused),
+        ngettext("the library holds {n} board", "the library holds {n} boards", total),
+    ]
+    said = [p.format(n=n) for p, n in zip(parts, (added, already, refused, total), strict=True)]
+    return f"{path}: {said[0]}, {said[1]}, {said[2]}; {said[3]}"
 
 
 def _grid(grid: object) -> np.ndarray:

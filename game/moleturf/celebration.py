@@ -36,7 +36,7 @@ def celebrate(scene: Any) -> None:
     app.audio.play("win")
     if p.all_cleared and not was_all:
         app.scenes.pop()
-        app.open_scene("moleturf.conquered", p)
+        app.open_scene("moleturf.conquered", p, session.to_document())
     else:
         app.open_scene("moleturf.celebration", scene, seconds, mistakes, record)
 
@@ -110,13 +110,19 @@ class Celebration(Overlay):
             ),
             Label(time_row, "summary", summary, m.font),
         ]
-        left, right = columns(buttons, 2, m.gap)
+        boxes = columns(buttons, 3 if number < SECTORS else 2, m.gap)
         if number < SECTORS:
-            widgets.append(Button(left, "next", _("Next sector"), self.next_sector, primary=True))
-        widgets.append(
-            Button(right if number < SECTORS else buttons, "map", _("Sector map"), self.to_map)
-        )
+            widgets.append(
+                Button(boxes[0], "next", _("Next sector"), self.next_sector, primary=True)
+            )
+        widgets.append(Button(boxes[-2], "replay", _("Watch replay"), self.watch_replay))
+        widgets.append(Button(boxes[-1], "map", _("Sector map"), self.to_map))
         return widgets
+
+    def watch_replay(self) -> None:
+        """The cleared sector played back (the README: after every finished game); Back
+        comes back here."""
+        self.app.open_scene("moleturf.replay", self.game_scene.session.to_document())
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -152,9 +158,10 @@ class Celebration(Overlay):
 class Conquered(Scene):
     """All 30 sectors cleared: the final screen."""
 
-    def __init__(self, app: Host, progress: Progress) -> None:
+    def __init__(self, app: Host, progress: Progress, last_game: Any = None) -> None:
         super().__init__(app)
         self.progress = progress
+        self.last_game = last_game  # the document of the sector just cleared, to watch again
         self.t = 0.0
         self.confetti = Particles(140, 30)
 
@@ -183,15 +190,17 @@ class Conquered(Scene):
                 + mistakes_text(mistakes),
                 m.font,
             ),
-            Button(
-                pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit),
-                "map",
-                _("Sector map"),
-                self.on_back,
-                primary=True,
-            ),
         ]
+        buttons = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
+        if self.last_game is not None:
+            replay, buttons = columns(buttons, 2, m.gap)
+            widgets.append(Button(replay, "replay", _("Watch replay"), self.watch_replay))
+        widgets.append(Button(buttons, "map", _("Sector map"), self.on_back, primary=True))
         return widgets
+
+    def watch_replay(self) -> None:
+        """The last sector cleared played back (the README: after every finished game)."""
+        self.app.open_scene("moleturf.replay", self.last_game)
 
     def update(self, dt: float) -> None:
         self.t += dt

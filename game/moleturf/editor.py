@@ -5,14 +5,17 @@ chosen in the palette, a drag paints every cell it crosses, a right click or lon
 a cell's turf up as the paint; on a pad or the keyboard the cursor moves over the board, A /
 Space paints, X / F picks the turf up, moving with X / F held paints along the way, and LB /
 RB (Tab) change the paint. After every change the board is checked
-(``core.moleturf.editor.check``): no solution, exactly one (then its difficulty as graded),
-or several, with a second solution shown on request; "Make it unique" proposes one cell's
-change that leaves one solution (press again to make it). A board with one solution is
-saved to the library (``moleturf_library.json``) or shown as a share code.
+(``core.moleturf.editor.check``): a turf in two pieces (the status line says which, and the
+board can then be neither saved, shared nor played), no solution, exactly one (then its
+difficulty as graded), or several, with a second solution shown on request; "Make it
+unique" proposes one cell's change that leaves one solution and every turf whole (press
+again to make it). A board with one solution is saved to the library
+(``moleturf_library.json``) or shown as a share code.
 
 ``LibraryScene``: the saved boards, each played like a sector or opened in the editor.
 ``CodeScene``: a share code shown (the board's, when there is one) and one typed on its
-on-screen keys (touch, mouse, pad or keys), then played or edited.
+on-screen keys (touch, mouse, pad) or on the keyboard's letters and digits, then played or
+edited.
 """
 
 from __future__ import annotations
@@ -25,13 +28,13 @@ import pygame
 
 from core.moleturf import editor, turf
 from core.moleturf.turf import CODE_ALPHABET
-from game.i18n import _, grammar
+from game.i18n import _, grammar, ngettext, ordinals
 from game.moleturf import boards as store
 from game.moleturf.board import TURF_RGB, BoardView, Look, draw_mole
 from game.moleturf.endless import result_lines, stars_text
 from game.moleturf.panel import BoardSlot
 from game.moleturf.sprites import ink
-from game.platform.intents import Intent, Kind
+from game.platform.intents import Device, Intent, Kind
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns
@@ -67,8 +70,36 @@ class Swatch(Widget):
         self.action(self.turf)
 
 
+def split_text(split: tuple[int, ...]) -> str:
+    """What the status line says of turfs in more than one piece (numbered from 1)."""
+    # Translators: {turfs} is one or more turf numbers (1 to the board's size, not colours),
+    # already joined as a list ("3" or "3 and 5"; Hungarian: "a(z) 3. és a(z) 5.")
+    text = ngettext(
+        "Turf {turfs} is in pieces: a turf must be one territory. Paint it whole again.",
+        "Turfs {turfs} are in pieces: each turf must be one territory. Paint them whole again.",
+        len(split),
+    )
+    return grammar(text.format(turfs=ordinals(t + 1 for t in split)))
+
+
+def puzzle_refusal(regions: np.ndarray) -> Callable[[], str] | None:
+    """Why a board cannot be played, as a function saying it in the language set when it is
+    called; None when the board can be played."""
+    checked = editor.check(regions)
+    if checked.split:
+        return partial(split_text, checked.split)
+    if not checked.unique:
+        return lambda: _("This board has no single solution: open it in the editor.")
+    return None
+
+
 def open_board(app: Host, regions: np.ndarray, title: str) -> None:
-    """Play a library board or a typed code like a sector (its result is shown, not kept)."""
+    """Play a library board or a typed code like a sector (its result is shown, not kept);
+    a board that is no puzzle (an old library's, a code from elsewhere) says why instead."""
+    refusal = puzzle_refusal(regions)
+    if refusal is not None:
+        app.notice(refusal())
+        return
     app.open_scene(
         "moleturf.board",
         regions,
@@ -175,6 +206,8 @@ class EditorScene(Scene):
 
     def status(self) -> str:
         check = self.check
+        if check.split:
+            return split_text(check.split)
         if check.problem is not None:
             present = set(np.unique(self.regions).tolist())
             missing = ", ".join(str(t + 1) for t in range(self.n) if t not in present)
@@ -220,8 +253,11 @@ class EditorScene(Scene):
                 self.regions[r, c] = self.paint
                 changed = True
         if changed:
-            self.app.audio.play("mark")
+            was_split = self.check.split
             self.recheck()
+            # a paint that breaks a turf is said at once: the refusal sound, the status line
+            broke = bool(set(self.check.split) - set(was_split))
+            self.app.audio.play("menu_back" if broke else "mark")
             self.relayout()
 
     def pick(self, cell: tuple[int, int]) -> None:
@@ -246,6 +282,9 @@ class EditorScene(Scene):
         if self.check.unique:
             self.app.notice(_("The board already has exactly one solution."))
             return
+        if self.check.split:
+            self.app.notice(split_text(self.check.split))
+            return
         if self.check.problem is not None:
             self.app.notice(_("Give every turf a cell first."))
             return
@@ -257,6 +296,9 @@ class EditorScene(Scene):
         self.relayout()
 
     def save(self) -> None:
+        if self.check.split:
+            self.app.notice(split_text(self.check.split))
+            return
         if not self.check.unique:
             self.app.notice(_("Only a board with exactly one solution can be saved."))
             return
@@ -267,7 +309,7 @@ class EditorScene(Scene):
             return
         if added:
             store.save_library(self.app.storage, self.library)
-            self.app.notice(_("Saved to the library as {name}.").format(name=name))
+            self.app.notice(_("Saved to the library as {name}.").format(name=name), success=True)
         else:
             self.app.notice(_("This board is in the library already, as {name}.").format(name=name))
 
@@ -447,6 +489,9 @@ class LibraryScene(Scene):
             self.app.open_scene("moleturf.editor", regions)
 
 
+CROCKFORD = {"O": "0", "I": "1", "L": "1"}  # letters read as the digits they look like
+
+
 def grouped(code: str) -> str:
     """A code in groups of five, easier to read and copy (``decode`` reads past spaces)."""
     return " ".join(code[i : i + 5] for i in range(0, len(code), 5))
@@ -461,7 +506,13 @@ class CodeScene(Scene):
         super().__init__(app)
         self.shown, self.into = shown, into
         self.typed = ""
-        self.error = ""
+        # why the typed code was refused, said in the language set when shown (the language
+        # button relays the screen out)
+        self.why: Callable[[], str] | None = None
+
+    @property
+    def error(self) -> str:
+        return self.why() if self.why is not None else ""
 
     def build(self, m: Metrics) -> list[Widget]:
         widgets = self.header(m, _("Share codes"), back=True)
@@ -495,22 +546,39 @@ class CodeScene(Scene):
         widgets.append(Button(edit, "edit", _("Edit"), self.edit))
         return widgets
 
+    def handle(self, intent: Intent) -> bool:
+        """A keyboard types the code as the on-screen keys do: letters and digits (W, A, S,
+        D, F, E... type here rather than move or act), Backspace deletes. Crockford's
+        alphabet reads O as 0 and I or L as 1; U is in no code."""
+        if intent.device is Device.KEYBOARD and intent.text:
+            ch = CROCKFORD.get(intent.text, intent.text)
+            if ch in CODE_ALPHABET:
+                self.type(ch)
+            else:
+                self.app.audio.play("menu_back")
+            return True
+        if intent.kind is Kind.DELETE:
+            self.delete()
+            return True
+        return super().handle(intent)
+
     def type(self, ch: str) -> None:
         if len(self.typed) < 260:
             self.typed += ch
-        self.error = ""
+        self.why = None
         self.relayout()
 
     def delete(self) -> None:
         self.typed = self.typed[:-1]
-        self.error = ""
+        self.why = None
         self.relayout()
 
     def board(self) -> np.ndarray | None:
         try:
             regions = turf.decode(self.typed)
         except ValueError as bad:
-            self.error = _("This code cannot be read: {reason}").format(reason=str(bad))
+            reason = str(bad)
+            self.why = lambda: _("This code cannot be read: {reason}").format(reason=reason)
             self.app.audio.play("menu_back")
             self.relayout()
             return None
@@ -520,8 +588,9 @@ class CodeScene(Scene):
         regions = self.board()
         if regions is None:
             return
-        if turf.count_solutions(regions) != 1:
-            self.error = _("This board has no single solution: open it in the editor.")
+        self.why = puzzle_refusal(regions)
+        if self.why is not None:
+            self.app.audio.play("menu_back")
             self.relayout()
             return
         open_board(self.app, regions, _("Shared board"))
@@ -531,7 +600,7 @@ class CodeScene(Scene):
         if regions is None:
             return
         if len(regions) > editor.MAX_SIDE:
-            self.error = _("The editor makes boards up to 16×16.")
+            self.why = lambda: _("The editor makes boards up to 16×16.")
             self.relayout()
             return
         self.app.scenes.pop()

@@ -101,12 +101,18 @@ class BoardCleared(Overlay):
             Label(text, "summary", "\n".join(self.lines), m.font),
         ]
         if self.board_scene.next_board is not None:
-            left, right = columns(buttons, 2, m.gap)
+            left, mid, right = columns(buttons, 3, m.gap)
             widgets.append(Button(left, "next", _("Next board"), self.next, primary=True))
-            widgets.append(Button(right, "leave", _("Back"), self.leave_board))
         else:
-            widgets.append(Button(buttons, "leave", _("Back"), self.leave_board, primary=True))
+            mid, right = columns(buttons, 2, m.gap)
+        widgets.append(Button(mid, "replay", _("Watch replay"), self.watch_replay))
+        alone = self.board_scene.next_board is None
+        widgets.append(Button(right, "leave", _("Back"), self.leave_board, primary=alone))
         return widgets
+
+    def watch_replay(self) -> None:
+        """The cleared board played back; Back comes back here."""
+        self.app.open_scene("moleturf.replay", self.board_scene.session.to_document())
 
     def next(self) -> None:
         self.leave_board()

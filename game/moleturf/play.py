@@ -57,6 +57,10 @@ CLEAR_DELAY = 0.6  # seconds for the last mole to burrow in before the celebrati
 HINT_LINES = 8  # lines a hint sentence may take (its box has room for them at every size)
 
 
+def no_hint() -> str:
+    return _("No hint: nothing more can be concluded from this board.")
+
+
 class GameOver(Dialog):
     """Shields gone: Retry Sector or Undo Last Move; Back cannot leave it without a choice.
     Titled "Shields down" in glowing red over the message."""
@@ -154,13 +158,31 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         n = session.game.n
         self.cursor = (n // 2, n // 2)
         self.hint: Hint | None = None
-        self.hint_text = ""
+        # the hint box's message without a hint: a refusal, a sentence said in the language
+        # set when shown (a function), or a text as it is
+        self.note: Refusal | Callable[[], str] | str | None = None
         self.over_at: float | None = None
         self.won_at: float | None = None
         self.effects.clear()
 
     def save_session(self) -> None:
         store.save_game(self.app.storage, self.session)
+
+    @property
+    def hint_text(self) -> str:
+        """The hint box's sentence, made afresh in the language now set (the language button
+        relays the screen out, so a hint on screen follows it)."""
+        if self.hint is not None:
+            return hints.sentence(self.hint)
+        if isinstance(self.note, Refusal):
+            return hints.refusal(self.note)
+        if callable(self.note):
+            return self.note()
+        return self.note or ""
+
+    @hint_text.setter
+    def hint_text(self, text: str) -> None:  # a message of the screen's own, shown as it is
+        self.hint, self.note = None, text
 
     # layout ----------------------------------------------------------------------------------
     def build(self, m: Metrics) -> list[Widget]:
@@ -335,7 +357,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.after_move()
 
     def refused(self, refusal: Refusal) -> None:
-        self.hint, self.hint_text = None, hints.refusal(refusal)
+        self.hint, self.note = None, refusal
         self.app.audio.play("menu_back")
         self.relayout()
 
@@ -375,13 +397,10 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.relayout()
 
     def redo(self) -> None:
-        shields = self.game.shields
+        """Redo puts back what Undo took away; a clash it brings back costs no shield again
+        (``core.moleturf.rules.MoleTurf.redo``), so it raises no alarm."""
         if self.session.redo():
             self.app.audio.play("menu_click")
-            if self.game.shields < shields:
-                self.on_conflict()
-            if self.game.status == "won":
-                self.won_at = self.effects.t + CLEAR_DELAY
             self.dismiss_hint(relayout=False)
         self.relayout()
 
@@ -391,9 +410,9 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.hint = self.session.hint()
         self.app.audio.play("hint")
         if self.hint is None:
-            self.hint_text = _("No hint: nothing more can be concluded from this board.")
+            self.note = no_hint
         else:
-            self.hint_text = hints.sentence(self.hint)
+            self.note = None
             self.focus = "apply"
         self.relayout()
 
@@ -414,7 +433,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.after_move()
 
     def dismiss_hint(self, relayout: bool = True) -> None:
-        self.hint, self.hint_text = None, ""
+        self.hint, self.note = None, None
         if self.focus in ("apply", "dismiss"):
             self.focus = "board"
         if relayout:
@@ -432,9 +451,10 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             self.app.scenes.pop()
 
     def retry(self) -> None:
-        """Retry Sector: a fresh session, its clock from zero."""
-        self.start(self.new_session())
-        self.set_active(self.active)  # the new clock runs only if this screen is in play
+        """Retry Sector: the session starts the sector afresh, its clock from zero (running
+        only if this screen is in play: ``MoleTurfSession.retry``)."""
+        self.session.retry()
+        self.start(self.session)
         self.save()
         self.relayout()
 

@@ -1,4 +1,5 @@
-"""A cleared (or saved) Mole Turf sector played back on the game's own board view."""
+"""A cleared (or saved) Mole Turf sector played back on the game's own board view, with the
+shields as they stood at each moment (a conflict costs one, Undo Last Move gives one back)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from core.midend import Replay
 from core.moleturf.sectors import check_params
 from game.i18n import _
 from game.moleturf.board import BoardView, Look, draw_turf_dots
+from game.moleturf.hud import draw_info
 from game.moleturf.sprites import TURF_RGB
 from game.shell.replay import ReplayScene
 from game.shell.scene import Host
@@ -24,12 +26,13 @@ class MoleTurfReplay(ReplayScene):
         self, app: Host, document: Any, on_refused: Callable[[str], None] | None = None
     ) -> None:
         found = summary(document)
-        sector, _shields = check_params(found.params)
+        sector, self.capacity = check_params(found.params)
         title = _("Sector {number}").format(number=sector) if sector else _("Cyber Mole Turf")
         super().__init__(app, document, found, title, on_refused)
         self.turfs = turf_map(found.layout)
         self.board: BoardView | None = None  # laid out by layout_board
         self.dots = pygame.Rect(0, 0, 0, 0)
+        self.info = pygame.Rect(0, 0, 0, 0)  # the shields, above the board
 
     def make_replay(self) -> Replay:
         from core.moleturf.session import MoleTurfSession
@@ -40,12 +43,14 @@ class MoleTurfReplay(ReplayScene):
         if self.turfs is None:
             return  # no board to draw: the whole check says what is wrong with it
         n = len(self.turfs)
-        dots_h = round(self.app.metrics.unit * 0.7)
-        side = min(area.w, area.h - dots_h - self.app.metrics.gap)
+        m = self.app.metrics
+        dots_h = round(m.unit * 0.7)
+        side = min(area.w, area.h - m.unit - dots_h - 2 * m.gap)
         side -= side % n
-        box = pygame.Rect(area.centerx - side // 2, area.y, side, side)
+        self.info = pygame.Rect(area.centerx - side // 2, area.y, side, m.unit)
+        box = pygame.Rect(self.info.x, self.info.bottom + m.gap, side, side)
         self.board = BoardView(box, n)
-        self.dots = pygame.Rect(box.x, box.bottom + self.app.metrics.gap, side, dots_h)
+        self.dots = pygame.Rect(box.x, box.bottom + m.gap, side, dots_h)
 
     def look(self) -> Look:
         settings = self.app.settings
@@ -61,6 +66,7 @@ class MoleTurfReplay(ReplayScene):
             return
         self.board.draw_turfs(surface, self.turfs, self.look())  # no mole, no mark yet
         self._draw_dots(surface, ["empty"] * len(self.turfs))
+        self._draw_shields(surface, self.capacity)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         game = self.replay.game
@@ -70,6 +76,13 @@ class MoleTurfReplay(ReplayScene):
         assert self.board is not None  # a board the whole check took has a turf map
         self.board.draw(surface, game, self.look(), (0, 0))
         self._draw_dots(surface, game.turf_status())
+        self._draw_shields(surface, game.shields)
+
+    def _draw_shields(self, surface: pygame.Surface, left: int) -> None:
+        """The shields left at this moment of the game, as the play screen shows them (the
+        replay's own bar shows the time)."""
+        m = self.app.metrics
+        draw_info(surface, self.app.fonts, m, self.info, (left, self.capacity), None, 0.0, None)
 
     def _draw_dots(self, surface: pygame.Surface, statuses: list[str]) -> None:
         patterns = self.app.settings.turf_patterns

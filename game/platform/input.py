@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 from pygame._sdl2 import controller as sdl_controller
@@ -128,6 +128,13 @@ MOUSE_LEFT, MOUSE_MIDDLE, MOUSE_RIGHT = 1, 2, 3
 _BOUND_KEYS = frozenset(
     {*KEY_DIRECTIONS, *KEY_COMMANDS, *KEY_COMMANDS_SHIFT, *KEY_COMMANDS_ALT, *KEY_ZOOM}
 )
+
+
+def key_letter(key: int, mod: int) -> str:
+    """The letter A-Z a key types (none with Ctrl: Ctrl+Z is a command, not a letter)."""
+    if pygame.K_a <= key <= pygame.K_z and not mod & pygame.KMOD_CTRL:
+        return chr(key).upper()
+    return ""
 
 
 def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -687,7 +694,9 @@ class InputTranslator:
         if key in _BOUND_KEYS:  # only keys that mean something are remembered as held
             self._keys_held.add(key)
         if key in KEY_DIRECTIONS:
-            return self._direction(("key", key), KEY_DIRECTIONS[key], Device.KEYBOARD, now_ms)
+            moves = self._direction(("key", key), KEY_DIRECTIONS[key], Device.KEYBOARD, now_ms)
+            letter = key_letter(key, mod)  # W, A, S, D type too where a screen takes text
+            return [replace(i, text=letter) for i in moves] if letter else moves
         if key in KEY_ZOOM:
             return [Intent(Kind.ZOOM, Device.KEYBOARD, amount=KEY_ZOOM[key])]
         if key in KEY_DIGITS and not mod & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
@@ -695,7 +704,10 @@ class InputTranslator:
         kind = (KEY_COMMANDS_SHIFT.get(key) if mod & pygame.KMOD_SHIFT else None) or (
             KEY_COMMANDS.get(key)
         )
-        return [Intent(kind, Device.KEYBOARD)] if kind else []
+        letter = key_letter(key, mod)
+        if kind is None and letter:
+            kind = Kind.LETTER
+        return [Intent(kind, Device.KEYBOARD, text=letter)] if kind else []
 
     # -- gamepad --
 

@@ -43,6 +43,7 @@ class Kind(str, Enum):
     UNDO = "undo"  # Z, Ctrl+Z
     REDO = "redo"  # Y key, Ctrl+Y
     DIGIT = "digit"  # 0-9, on the main row or the keypad: ``text`` is the digit
+    LETTER = "letter"  # a letter key that means nothing else: ``text`` is the letter (A-Z)
     DELETE = "delete"  # Backspace: the last digit or letter typed
     TOGGLE_FULLSCREEN = "toggle_fullscreen"  # F11, Alt+Enter
     QUIT = "quit"  # the window's close button
@@ -61,4 +62,6 @@ class Intent:
     delta: tuple[float, float] = (0.0, 0.0)
     amount: float = 1.0
     held_x: bool = False  # CURSOR while X is held: lay a barricade along the way (Mole Turf)
-    text: str = ""  # DIGIT: the digit typed
+    # DIGIT: the digit typed; LETTER, and any intent of a letter key without Ctrl (F is also
+    # ACTION_X, W also a CURSOR...): the letter, upper case, for a screen that types text
+    text: str = ""

@@ -222,6 +222,21 @@ def date_time(moment: datetime.datetime) -> str:
     return format_datetime(moment, "medium", tzinfo=moment.tzinfo, locale=_current)
 
 
+def clock(ms: float, tenths: bool = False) -> str:
+    """A game clock as m:ss (h:mm:ss from an hour on), or m:ss.t with ``tenths`` (hours then
+    counted in minutes: 75:02.3, as a best-time table lines up), the tenth after the
+    language's own decimal sign: 0:42.5 / 0:42.5 / 0:42,5 (Hungarian writes 0,12 and 0:42,5
+    alike)."""
+    if tenths:
+        from babel.numbers import get_decimal_symbol
+
+        count = int(ms) // 100
+        sign = get_decimal_symbol(locale=_current)
+        return f"{count // 600}:{count // 10 % 60:02d}{sign}{count % 10}"
+    s = int(ms) // 1000
+    return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
 def duration(seconds: int) -> str:
     """A whole number of seconds in the language's short units: 45 sec / 45 秒 / 45 mp, and
     2 min / 2 min 15 sec past two minutes (a kiosk's idle time is set to the second)."""
@@ -233,8 +248,12 @@ def duration(seconds: int) -> str:
         return format_timedelta(delta, threshold=2, format="short", locale=_current)
 
     if seconds < 120 or not seconds % 60:
-        return unit(seconds)
-    return f"{unit(seconds - seconds % 60)} {unit(seconds % 60)}"
+        text = unit(seconds)
+    else:
+        text = f"{unit(seconds - seconds % 60)} {unit(seconds % 60)}"
+    # CLDR's short Japanese units put a space after the number ("2 分 15 秒"); Japanese is
+    # written without one (2分15秒)
+    return text.replace(" ", "").replace("\u00a0", "") if _current == "ja" else text
 
 
 def join(items: Iterable[str]) -> str:

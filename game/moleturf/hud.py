@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.i18n import _
 from game.moleturf.sprites import BREAK_S, CONFLICT
 from game.ui import theme
@@ -14,8 +15,7 @@ from game.ui.widgets import add_glow
 
 
 def format_time(seconds: float) -> str:
-    s = int(seconds)
-    return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return i18n.clock(seconds * 1000)
 
 
 def mistakes_text(n: int) -> str:

@@ -241,5 +241,5 @@ def test_a_refusal_agrees_with_the_number_of_flags():
     assert hints.refusal(one).endswith("this 3 touches 1 flag.")
     assert hints.refusal(two).endswith("this 3 touches 2 flags.")
     i18n.set_language("hu")
-    assert hints.refusal(two).endswith("ennél a 3-asnál 2 zászló van.")
+    assert hints.refusal(two).endswith(". Ennél a 3-asnál 2 zászló van.")
     assert "az 5-ösnél" in hints.refusal(Refusal("chord_flags", (0, 0), {"value": 5, "flags": 2}))

@@ -151,13 +151,32 @@ def pgettext(context: str, message: str) -> str:
     return load_catalog(_current).pgettext(context, message)
 
 
+# A sentence about exactly one thing is a message of its own, under this context beside its
+# plural pair's: a language with one plural form (Japanese) would otherwise say of one cell
+# what it says of many ("the hidden 1 cells are all mines"). tools.update_catalogs adds the
+# sibling of every plural pair; an untranslated one falls back on the pair.
+ONE = "one"
+
+
+def one_context(context: str | None = None) -> str:
+    """The context of the message for exactly one thing of a pair with ``context``."""
+    return f"{context} ({ONE})" if context else ONE
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of a message that agrees with the number ``n`` in the current language."""
-    return load_catalog(_current).ngettext(singular, plural, n)
+    """The form of a message that agrees with the number ``n`` in the current language: for
+    exactly one, the message of its own (``ONE``)."""
+    catalog = load_catalog(_current)
+    if n == 1 and (text := catalog.pgettext(ONE, singular)) != singular:
+        return text
+    return catalog.ngettext(singular, plural, n)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return load_catalog(_current).npgettext(context, singular, plural, n)
+    catalog = load_catalog(_current)
+    if n == 1 and (text := catalog.pgettext(one_context(context), singular)) != singular:
+        return text
+    return catalog.npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

@@ -8,7 +8,8 @@ Babel's extractor reads the ``_``, ``N_``, ``pgettext``, ``ngettext``, ``npgette
 ``locale/<lang>/LC_MESSAGES/cmt.po`` is updated from that template: translations of msgids
 still in the code are kept (entries appended by hand are merged the same way), new msgids
 come in untranslated (English stays empty: gettext shows the msgid), msgids no longer used are
-dropped, and nothing is matched fuzzily. Translate the empty ones afterwards.
+dropped, and nothing is matched fuzzily. Every plural pair also gets a message of its own for
+exactly one thing (context ``one``; see ``game.i18n.ONE``). Translate the empty ones afterwards.
 
     .venv/bin/python -m tools.update_catalogs
 """
@@ -24,7 +25,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
 from game.catalogs import read_po_file
-from game.i18n import DOMAIN, LANGUAGES
+from game.i18n import DOMAIN, LANGUAGES, one_context
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT, VERSION = "cyber-mole-turf-demineur", "0.1.0"
@@ -42,6 +43,10 @@ KEYWORDS = {
     "NC_": ((1, "c"), 2),
 }
 COMMENT_TAGS = ("Translators:",)
+ONE_COMMENT = (
+    "Translators: the sentence for exactly one thing (the count is 1): say it as your language "
+    "speaks of one thing, without the count if it reads better"
+)
 
 # What each placeholder stands for, told to the translators beside every msgid using it. A
 # placeholder whose meaning depends on the message is explained by a "# Translators:" comment
@@ -138,6 +143,15 @@ def template() -> Catalog:
             context=context,
             flags=flags,
         )
+    for message in list(pot):  # every plural pair gets its message for exactly one thing
+        if message.pluralizable:
+            pot.add(
+                message.id[0],
+                locations=message.locations,
+                auto_comments=[*message.auto_comments, ONE_COMMENT],
+                context=one_context(message.context),
+                flags=message.flags,
+            )
     unknown = []
     for message in pot:
         if message.id:

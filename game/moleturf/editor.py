@@ -25,6 +25,7 @@ import pygame
 
 from core.moleturf import editor, turf
 from core.moleturf.turf import CODE_ALPHABET
+from game import hints
 from game.i18n import _, grammar
 from game.moleturf import boards as store
 from game.moleturf.board import TURF_RGB, BoardView, Look, draw_mole
@@ -510,7 +511,7 @@ class CodeScene(Scene):
         try:
             regions = turf.decode(self.typed)
         except ValueError as bad:
-            self.error = _("This code cannot be read: {reason}").format(reason=str(bad))
+            self.error = _("This code cannot be read: {reason}").format(reason=hints.problem(bad))
             self.app.audio.play("menu_back")
             self.relayout()
             return None

@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from core.midend import Replay, Summary
-from game import i18n
+from game import hints, i18n
 from game.i18n import _, pgettext
 from game.platform.intents import Intent, Kind
 from game.shell.dialog import Dialog
@@ -161,7 +161,7 @@ class ReplayScene(Scene):
             try:
                 self._replay = self.make_replay()
             except ValueError as bad:
-                self.refuse(str(bad))
+                self.refuse(hints.problem(bad))
         return self._replay is not None
 
     @property

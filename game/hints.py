@@ -18,6 +18,7 @@ from typing import Any
 
 from core.hints import Hint
 from core.moves import Refusal
+from core.problems import MESSAGES, Problem
 from game import i18n
 from game.i18n import N_, NC_, N_plural, _, ngettext, pgettext
 
@@ -400,3 +401,17 @@ REFUSALS: dict[str, Template] = {
 def refusal(refused: Refusal) -> str:
     """Why an intent changed nothing, as one sentence in the current language."""
     return render(REFUSALS[refused.reason], refused.params)
+
+
+def problem(bad: ValueError) -> str:
+    """Why a piece of input was refused, in the player's language: a ``core.problems.Problem``
+    by its reason; any other ValueError (a damaged game file) as one general sentence, its
+    English detail kept for the English game only."""
+    if isinstance(bad, Problem):
+        params = {key: _fill(key, value) for key, value in bad.params.items()}
+        text = pgettext("problem", MESSAGES[bad.reason]).format(**params)
+        # a reason follows a colon ("This code cannot be read: …"): its first letter stays
+        return text[:1] + i18n.grammar(text)[1:]
+    if i18n.current() == "en":
+        return str(bad)
+    return _("its content is damaged or was written by another program")

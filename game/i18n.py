@@ -21,6 +21,7 @@ the grammar the sentences need lives here too: Hungarian ``article`` and number 
 from __future__ import annotations
 
 import datetime
+import functools
 import gettext
 import io
 import locale
@@ -151,13 +152,32 @@ def pgettext(context: str, message: str) -> str:
     return load_catalog(_current).pgettext(context, message)
 
 
+# A sentence about exactly one thing is a message of its own, under this context beside its
+# plural pair's: a language with one plural form (Japanese) would otherwise say of one cell
+# what it says of many ("the hidden 1 cells are all mines"). tools.update_catalogs adds the
+# sibling of every plural pair; an untranslated one falls back on the pair.
+ONE = "one"
+
+
+def one_context(context: str | None = None) -> str:
+    """The context of the message for exactly one thing of a pair with ``context``."""
+    return f"{context} ({ONE})" if context else ONE
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of a message that agrees with the number ``n`` in the current language."""
-    return load_catalog(_current).ngettext(singular, plural, n)
+    """The form of a message that agrees with the number ``n`` in the current language: for
+    exactly one, the message of its own (``ONE``)."""
+    catalog = load_catalog(_current)
+    if n == 1 and (text := catalog.pgettext(ONE, singular)) != singular:
+        return text
+    return catalog.ngettext(singular, plural, n)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return load_catalog(_current).npgettext(context, singular, plural, n)
+    catalog = load_catalog(_current)
+    if n == 1 and (text := catalog.pgettext(one_context(context), singular)) != singular:
+        return text
+    return catalog.npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -222,6 +242,27 @@ def date_time(moment: datetime.datetime) -> str:
     return format_datetime(moment, "medium", tzinfo=moment.tzinfo, locale=_current)
 
 
+def clock(ms: float, tenths: bool = False) -> str:
+    """A game clock as m:ss (h:mm:ss from an hour on), or m:ss.t with ``tenths`` (hours then
+    counted in minutes: 75:02.3, as a best-time table lines up), the tenth after the
+    language's own decimal sign: 0:42.5 / 0:42.5 / 0:42,5 (Hungarian writes 0,12 and 0:42,5
+    alike)."""
+    if tenths:
+        count = int(ms) // 100
+        # English, the language of a first start, needs no Babel (~60 ms of imports) for its "."
+        sign = "." if _current == "en" else _decimal_sign(_current)
+        return f"{count // 600}:{count // 10 % 60:02d}{sign}{count % 10}"
+    s = int(ms) // 1000
+    return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+@functools.cache
+def _decimal_sign(language: str) -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(locale=language)
+
+
 def duration(seconds: int) -> str:
     """A whole number of seconds in the language's short units: 45 sec / 45 秒 / 45 mp, and
     2 min / 2 min 15 sec past two minutes (a kiosk's idle time is set to the second)."""
@@ -233,8 +274,12 @@ def duration(seconds: int) -> str:
         return format_timedelta(delta, threshold=2, format="short", locale=_current)
 
     if seconds < 120 or not seconds % 60:
-        return unit(seconds)
-    return f"{unit(seconds - seconds % 60)} {unit(seconds % 60)}"
+        text = unit(seconds)
+    else:
+        text = f"{unit(seconds - seconds % 60)} {unit(seconds % 60)}"
+    # CLDR's short Japanese units put a space after the number ("2 分 15 秒"); Japanese is
+    # written without one (2分15秒)
+    return text.replace(" ", "").replace("\u00a0", "") if _current == "ja" else text
 
 
 def join(items: Iterable[str]) -> str:

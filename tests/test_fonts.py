@@ -129,7 +129,8 @@ def test_a_number_stays_with_its_counter():
     assert break_points(text) == [4]  # between phrases only: 場所は、／9行目1列目だけです。
     allowed = break_points(text, phrases=False)  # inside a phrase too wide for its line
     assert 5 not in allowed and 8 not in allowed  # never 9／行 nor 1／列
-    assert 4 in allowed and 7 in allowed  # before a number is fine
+    assert 7 not in allowed  # nor inside one cell: 9行目／1列目
+    assert 4 in allowed and 11 in allowed  # before a position and after it are fine
 
 
 def test_latin_text_breaks_at_spaces_only():

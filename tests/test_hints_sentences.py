@@ -160,6 +160,21 @@ def test_japanese_positions_are_ordinal_and_every_sentence_is_polite(real_hints)
     assert say("ja", two).startswith("オレンジ・緑のターフは2・5行目")
 
 
+def test_a_japanese_sentence_about_one_cell_says_one_cell(real_hints):
+    """Japanese has one plural form, so a plural pair alone said of a single cell what it says
+    of many: 「隠れた1マスはすべて地雷です」. A sentence about one thing is its own message."""
+    singles = 0
+    for h in real_hints.values():
+        for v in counted(h):
+            if v.params.get("cells", len(v.cells)) != 1:
+                continue
+            singles += 1
+            text = say("ja", v)
+            assert not re.search(r"(?<!\d)1マス", text), text
+            assert "すべて地雷" not in text and "つながった1個" not in text, text
+    assert singles > 30
+
+
 # Hungarian numerals, spelled out independently of game.i18n: the article is "az" exactly when
 # the numeral (or its ordinal) starts with a vowel
 UNITS = ["", "egy", "kettő", "három", "négy", "öt", "hat", "hét", "nyolc", "kilenc"]
@@ -241,5 +256,5 @@ def test_a_refusal_agrees_with_the_number_of_flags():
     assert hints.refusal(one).endswith("this 3 touches 1 flag.")
     assert hints.refusal(two).endswith("this 3 touches 2 flags.")
     i18n.set_language("hu")
-    assert hints.refusal(two).endswith("ennél a 3-asnál 2 zászló van.")
+    assert hints.refusal(two).endswith(". Ennél a 3-asnál 2 zászló van.")
     assert "az 5-ösnél" in hints.refusal(Refusal("chord_flags", (0, 0), {"value": 5, "flags": 2}))

@@ -55,3 +55,25 @@ def test_lines_break_between_phrases():
 def test_latin_text_is_left_to_the_spaces():
     assert phrase_breaks("Row 3: the only place left for its mole is column 5.") == frozenset()
     assert phrase_breaks("Az 5. sor: a vakond már csak a 3. oszlopba kerülhet.") == frozenset()
+
+
+def test_a_position_is_never_split_and_a_list_breaks_after_its_marks(japanese):
+    """「8行/目5列目」 and 「7行目/11列目」 were seen on screen: a position is one unit, even
+    when a phrase too wide for its line must be broken; a list breaks after 「・」 and 「、」."""
+    pygame.font.init()
+    font = FontBook().font(20)
+    filled = [
+        "7行目11列目の3と8行目12列目の1を比べてください。",
+        "2・5・8・11・14行目のマスは赤・青・緑・黄色・紫のターフにしか残っていません。",
+        *[re.sub(r"\{\w+\}", "12", t) for t in japanese if re.search(r"\}[行列]目", t)],
+    ]
+    for text in filled:
+        for width in (40, 60, 90, 120, 200):
+            lines = wrap(text, font, width)
+            for a, b in zip(lines, lines[1:], strict=False):
+                joint = a[-4:] + "／" + b[:4]
+                assert not re.search(r"\d[行列]／目|[行列]／目|目／\d+列目", joint), joint
+                assert not re.search(r"\d／\d|\d／[行列]", joint), joint
+    list_text = filled[1]
+    cuts = set(break_points(list_text))
+    assert {list_text.index("・") + 1, list_text.index("赤・") + 2} <= cuts

@@ -1,5 +1,7 @@
 """Share codes: any board round-trips, and every mistyped character is refused in words."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -65,3 +67,28 @@ def test_a_board_with_split_turfs_round_trips_too():
         [[0, 1, 0, 1], [2, 2, 3, 3], [0, 1, 0, 1], [2, 2, 3, 3]], dtype=np.int32
     )  # turfs in several pieces: not a valid puzzle, still a board that can be shared
     assert np.array_equal(turf.decode(turf.encode(regions)), regions)
+
+
+def test_a_refused_code_is_said_in_the_players_language() -> None:
+    """「このコードは読み取れません：the share code has a typo…」: core refuses a code by a
+    reason id, and the game says that reason in the player's language, never in English."""
+    from core.problems import Problem
+    from game import hints, i18n
+
+    code = turf.encode(turf.generate(9, seed=1))
+    typo = code[:-1] + ("A" if code[-1] != "A" else "B")
+    bad_codes = ["hello", "T19I00", "T2900", typo, "T1" + CODE_ALPHABET[20] + "00"]
+    try:
+        for language in ("ja", "hu"):
+            i18n.set_language(language)
+            for bad in bad_codes:
+                with pytest.raises(Problem) as refused:
+                    turf.decode(bad)
+                text = hints.problem(refused.value)
+                english = re.findall(r"\b(the|share|code|board|this|is|not|has|holds)\b", text)
+                assert text and not english, (language, bad, text)
+                if language == "hu":
+                    assert "a(z)" not in text and text[0].islower(), text  # after a colon
+    finally:
+        i18n.set_language("en")
+    assert "typo" in str(Problem("code_typo"))  # the English, for the command line and logs

@@ -8,7 +8,8 @@ Babel's extractor reads the ``_``, ``N_``, ``pgettext``, ``ngettext``, ``npgette
 ``locale/<lang>/LC_MESSAGES/cmt.po`` is updated from that template: translations of msgids
 still in the code are kept (entries appended by hand are merged the same way), new msgids
 come in untranslated (English stays empty: gettext shows the msgid), msgids no longer used are
-dropped, and nothing is matched fuzzily. Translate the empty ones afterwards.
+dropped, and nothing is matched fuzzily. Every plural pair also gets a message of its own for
+exactly one thing (context ``one``; see ``game.i18n.ONE``). Translate the empty ones afterwards.
 
     .venv/bin/python -m tools.update_catalogs
 """
@@ -23,8 +24,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
+from core.problems import MESSAGES
 from game.catalogs import read_po_file
-from game.i18n import DOMAIN, LANGUAGES
+from game.i18n import DOMAIN, LANGUAGES, one_context
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT, VERSION = "cyber-mole-turf-demineur", "0.1.0"
@@ -42,6 +44,10 @@ KEYWORDS = {
     "NC_": ((1, "c"), 2),
 }
 COMMENT_TAGS = ("Translators:",)
+ONE_COMMENT = (
+    "Translators: the sentence for exactly one thing (the count is 1): say it as your language "
+    "speaks of one thing, without the count if it reads better"
+)
 
 # What each placeholder stands for, told to the translators beside every msgid using it. A
 # placeholder whose meaning depends on the message is explained by a "# Translators:" comment
@@ -73,6 +79,14 @@ PLACEHOLDERS = {
     "other_turf": "the colour name of the turf left without a place",
     "flags": "how many flags touch the number",
     "time": "a time, written m:ss.t or m:ss",
+    "kind": "a programmer's type name, shown as it is (str, float64...)",
+    "character": "the character that is not allowed, in quotes ('I')",
+    "shape": "the grid's size, as 9×8",
+    "low": "the smallest board side allowed (4)",
+    "high": "the largest board side allowed (16)",
+    "id": "a turf number that is not allowed",
+    "top": "the largest turf number allowed",
+    "missing": "the turf numbers missing, as a list (3, 5)",
     "level": "a Démineur level name (Beginner, Expert...)",
     "board": "a board: a level name with its size, or a custom size",
     "place": "a place in today's ranking (1 for the best)",
@@ -138,6 +152,22 @@ def template() -> Catalog:
             context=context,
             flags=flags,
         )
+    for template in MESSAGES.values():  # core's refusals of input, said by game.hints.problem
+        pot.add(
+            template,
+            locations=[("core/problems.py", None)],
+            context="problem",
+            flags=["python-brace-format"] if placeholders(template) else [],
+        )
+    for message in list(pot):  # every plural pair gets its message for exactly one thing
+        if message.pluralizable:
+            pot.add(
+                message.id[0],
+                locations=message.locations,
+                auto_comments=[*message.auto_comments, ONE_COMMENT],
+                context=one_context(message.context),
+                flags=message.flags,
+            )
     unknown = []
     for message in pot:
         if message.id:

@@ -15,6 +15,7 @@ import numpy as np
 
 from core.checks import as_int
 from core.moleturf import _turf
+from core.problems import Problem
 
 MIN_SIDE = 4
 MAX_SIDE = _turf.MAX_SIDE  # the search keeps a row's open columns in one 32-bit mask
@@ -25,29 +26,30 @@ _MAX_ATTEMPTS = 10_000
 def validate(regions: object) -> np.ndarray:
     """Check a turf map and return it as a C-contiguous ``int32`` array.
 
-    Raises ValueError when the board is not a square of side MIN_SIDE..MAX_SIDE, holds
-    anything but whole numbers, uses an id outside ``0..n-1``, or leaves an id out.
+    Raises ``core.problems.Problem`` (a ValueError) when the board is not a square of side
+    MIN_SIDE..MAX_SIDE, holds anything but whole numbers, uses an id outside ``0..n-1``, or
+    leaves an id out.
     """
     try:
         board = np.asarray(regions)
     except ValueError:  # numpy's words for rows of unequal length
-        raise ValueError("a turf map must be a square grid: its rows differ in length") from None
+        raise Problem("map_ragged") from None
     if board.ndim != 2 or board.shape[0] != board.shape[1]:
-        raise ValueError(f"a turf map must be a square grid, not one of shape {board.shape}")
+        raise Problem("map_not_square", shape="×".join(map(str, board.shape)) or "()")
     n = board.shape[0]
     if not MIN_SIDE <= n <= MAX_SIDE:
-        raise ValueError(f"a turf map must be {MIN_SIDE} to {MAX_SIDE} cells wide, not {n}")
+        raise Problem("map_size", low=MIN_SIDE, high=MAX_SIDE, n=n)
     if board.dtype.kind not in "iu":
-        raise ValueError(f"turf ids must be whole numbers, not {board.dtype} values")
+        raise Problem("map_not_whole", kind=str(board.dtype))
     low, high = int(board.min()), int(board.max())
     if low < 0 or high >= n:
         bad = low if low < 0 else high
-        raise ValueError(f"turf id {bad} is outside 0..{n - 1} on this {n}x{n} board")
+        raise Problem("map_id", id=bad, top=n - 1, n=n)
     board = np.ascontiguousarray(board, dtype=np.int32)
     present = np.bincount(board.ravel(), minlength=n)
     if not present.all():
         missing = ", ".join(str(t) for t in np.flatnonzero(present == 0))
-        raise ValueError(f"a {n}x{n} board needs all {n} turfs 0..{n - 1}; missing: {missing}")
+        raise Problem("map_missing", n=n, missing=missing)
     return board
 
 
@@ -178,30 +180,31 @@ def encode(regions: object) -> str:
 
 
 def decode(code: object) -> np.ndarray:
-    """The turf map of a share code; ValueError with a plain message for any bad code."""
+    """The turf map of a share code; ``core.problems.Problem`` (a ValueError) saying why for
+    any bad code."""
     if not isinstance(code, str):
-        raise ValueError(f"a share code is text, not {type(code).__name__}")
+        raise Problem("code_not_text", kind=type(code).__name__)
     text = "".join(code.split()).upper().replace("-", "")
     if not text.startswith("T"):
-        raise ValueError("this is not a Mole Turf share code (they start with T1)")
+        raise Problem("code_not_turf")
     if len(text) < 4 or text[:2] != CODE_PREFIX:
-        raise ValueError("this share code is of a format this program does not read")
+        raise Problem("code_format")
     if any(ch not in CODE_ALPHABET for ch in text[2:]):
         bad = next(ch for ch in text[2:] if ch not in CODE_ALPHABET)
-        raise ValueError(f"the share code holds {bad!r}, which no share code uses")
+        raise Problem("code_character", character=repr(bad))
     if _luhn(text[:-1]) != text[-1]:
-        raise ValueError("the share code has a typo: its check character does not match")
+        raise Problem("code_typo")
     n = CODE_ALPHABET.index(text[2])
     if not MIN_SIDE <= n <= MAX_SIDE:
-        raise ValueError(f"the share code is for a {n}x{n} board, not one of 4x4 to 16x16")
+        raise Problem("code_size", n=n)
     payload = text[3:-1]
     if len(payload) != _payload_length(n):
-        raise ValueError("the share code is too short or too long for its board: a part is missing")
+        raise Problem("code_length")
     number = 0
     for ch in payload:
         number = number * 32 + CODE_ALPHABET.index(ch)
     if number >= n ** (n * n):
-        raise ValueError("the share code does not describe a board")
+        raise Problem("code_no_board")
     cells = []
     for _ in range(n * n):
         number, v = divmod(number, n)

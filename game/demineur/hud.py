@@ -11,7 +11,7 @@ import pygame
 
 from core.hints import Hint
 from game.demineur import sprites
-from game.i18n import _, decimal, percent
+from game.i18n import _, clock, decimal, percent
 from game.ui import theme
 from game.ui.widgets import UI, Widget, draw_focus, draw_panel, draw_text_glow
 
@@ -60,14 +60,12 @@ class FlagSwitch(Widget):
 
 
 def format_time(ms: int) -> str:
-    """m:ss.t — the same in every language."""
-    tenths = ms // 100
-    return f"{tenths // 600}:{tenths // 10 % 60:02d}.{tenths % 10}"
+    """m:ss.t with the language's decimal sign (0:42,5 in Hungarian)."""
+    return clock(ms, tenths=True)
 
 
 def timer_text(ms: int) -> str:
-    seconds = ms // 1000
-    return f"{seconds // 60}:{seconds % 60:02d}"
+    return clock(ms)
 
 
 def draw_counters(

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.demineur.presets import PRESETS
+from game import i18n
 from game.platform.schemas import KEEP, MAX_MS, SECTORS, KioskScores
 from game.platform.storage import Storage
 
@@ -31,9 +32,8 @@ UNNAMED = "???"  # a time whose player walked away before typing a name
 
 
 def time_text(ms: int) -> str:
-    """m:ss.t, the same in every language (hours counted in minutes: 75:02.3)."""
-    tenths = int(ms) // 100
-    return f"{tenths // 600}:{tenths // 10 % 60:02d}.{tenths % 10}"
+    """m:ss.t with the language's decimal sign (hours counted in minutes: 75:02.3)."""
+    return i18n.clock(ms, tenths=True)
 
 
 def demineur_board(level: str) -> str:

@@ -28,6 +28,7 @@ import pygame
 
 from core.moleturf import editor, turf
 from core.moleturf.turf import CODE_ALPHABET
+from game import hints
 from game.i18n import _, grammar, ngettext, ordinals
 from game.moleturf import boards as store
 from game.moleturf.board import TURF_RGB, BoardView, Look, draw_mole
@@ -577,8 +578,10 @@ class CodeScene(Scene):
         try:
             regions = turf.decode(self.typed)
         except ValueError as bad:
-            reason = str(bad)
-            self.why = lambda: _("This code cannot be read: {reason}").format(reason=reason)
+            refused = bad  # said again in whatever language the player sets
+            self.why = lambda: _("This code cannot be read: {reason}").format(
+                reason=hints.problem(refused)
+            )
             self.app.audio.play("menu_back")
             self.relayout()
             return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.i18n import _, pgettext
 from game.moleturf.sprites import BREAK_S, CONFLICT
 from game.ui import theme
@@ -12,8 +13,7 @@ from game.ui.widgets import UI, add_glow, draw_panel, draw_text_glow
 
 
 def format_time(seconds: float) -> str:
-    s = int(seconds)
-    return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return i18n.clock(seconds * 1000)
 
 
 def mistakes_text(n: int) -> str:

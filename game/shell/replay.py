@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from core.midend import Replay, Summary
+from game import hints, i18n
 from game.i18n import _, pgettext
 from game.platform.intents import Intent, Kind
 from game.shell.dialog import Dialog
@@ -34,8 +35,7 @@ STEP_MS = 5000  # a left/right step on the scrub bar
 
 
 def clock_text(ms: float) -> str:
-    s = int(ms) // 1000
-    return f"{s // 60}:{s % 60:02d}"
+    return i18n.clock(ms)
 
 
 class ScrubBar(Widget):
@@ -161,7 +161,7 @@ class ReplayScene(Scene):
             try:
                 self._replay = self.make_replay()
             except ValueError as bad:
-                self.refuse(str(bad))
+                self.refuse(hints.problem(bad))
         return self._replay is not None
 
     @property

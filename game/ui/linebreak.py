@@ -4,7 +4,9 @@ BudouX (Google's phrase segmenter, a 126 kB pure-Python wheel with its model, no
 splits a Japanese sentence into phrases: 「9行目6列目の|2は、|残りの|地雷の|数と…」. Two rules
 are then enforced whatever the model says: a line never breaks inside a katakana word
 (「デミヌール」, 「モグラ」; 「・」 between words still allows a break), nor after a digit, which
-keeps a number with its counter (「3行目」, 「11個」, 「2か所」). ``game.ui.text`` adds the kinsoku
+keeps a number with its counter (「3行目」, 「11個」, 「2か所」); nor inside a position (「8行目」,
+「7行目11列目」), which a reader takes as one word. A list joined with 「・」 or 「、」 may break
+after each mark. ``game.ui.text`` adds the kinsoku
 rules (no line starts with 。、」ー… nor ends with 「（…) and breaks Latin text at spaces.
 
 A sentence is segmented about 0.25 ms (median, the hint sentences); the result is cached, since
@@ -13,6 +15,7 @@ a text is laid out again at several sizes.
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 from typing import Any
 
@@ -37,19 +40,38 @@ def _parser() -> Any:
     return budoux.load_default_japanese_parser()
 
 
+# A position is one unit to a reader: 「3行目」, 「5列目」 and a cell 「7行目11列目」 (a line
+# may still break after the 目 that ends a cell, between two cells of a list)
+_POSITION = re.compile(r"\d+[行列]目(?:\d+列目)?")
+# BudouX reads a list joined with 「・」 as one phrase (「2・5・8行目」): a line may break after
+# each 「・」 and 「、」 of a text, the places a Japanese reader breaks a list
+_LIST_MARKS = "・、"
+
+
+@lru_cache(maxsize=4096)
+def unbreakable(text: str) -> frozenset[int]:
+    """Indices ``i`` before which no line may end, whatever else allows it: inside a
+    position (「8行/目」, 「7行目/11列目」)."""
+    return frozenset(i for m in _POSITION.finditer(text) for i in range(m.start() + 1, m.end()))
+
+
 @lru_cache(maxsize=4096)
 def phrase_breaks(text: str) -> frozenset[int]:
     """Indices ``i`` (0 < i < len(text)) where a phrase of ``text`` starts: a line may end
-    before ``text[i]``. Never inside a katakana word, never right after a digit."""
+    before ``text[i]``. Never inside a katakana word or a position, never right after a
+    digit; always possible after 「・」 and 「、」."""
     if not has_japanese(text):
         return frozenset()
-    points = set()
+    points = {i + 1 for i, ch in enumerate(text[:-1]) if ch in _LIST_MARKS}
     at = 0
     for phrase in _parser().parse(text)[:-1]:
         at += len(phrase)
         points.add(at)
+    inside = unbreakable(text)
     return frozenset(
         i
         for i in points
-        if not (is_katakana(text[i - 1]) and is_katakana(text[i])) and not text[i - 1].isdigit()
+        if not (is_katakana(text[i - 1]) and is_katakana(text[i]))
+        and not text[i - 1].isdigit()
+        and i not in inside
     )

@@ -28,7 +28,7 @@ from typing import Generic, TypeVar
 import pygame
 
 from game.platform.paths import resource
-from game.ui.linebreak import is_katakana, phrase_breaks
+from game.ui.linebreak import is_katakana, phrase_breaks, unbreakable
 
 FONT_FILES = {False: "Mplus1-Regular.otf", True: "Mplus1-Bold.otf"}
 RENDER_BUDGET = 12 * 2**20  # bytes of rendered lines kept (a 4K screen shows up to 4 MB)
@@ -59,9 +59,10 @@ def break_points(text: str, phrases: bool = True) -> list[int]:
     any two characters, but never inside a katakana word."""
     points = []
     starts = phrase_breaks(text) if phrases else frozenset[int]()  # game.ui.linebreak
+    inside = unbreakable(text)  # a position, even when a phrase must be broken
     for i in range(1, len(text)):
         prev, ch = text[i - 1], text[i]
-        if ch == " ":
+        if ch == " " or i in inside:
             continue
         if prev == " ":
             points.append(i)
@@ -107,10 +108,16 @@ def _wrap_paragraph(text: str, font: pygame.font.Font, width: int) -> list[str]:
             cut = 1
             while cut < len(text) and font.size(text[: cut + 1])[0] <= width:
                 cut += 1
+            inside = unbreakable(text)
             while cut < len(text) and (
-                text[cut] in CLOSING or is_katakana(text[cut - 1]) and is_katakana(text[cut])
+                text[cut] in CLOSING
+                or is_katakana(text[cut - 1])
+                and is_katakana(text[cut])
+                or text[cut - 1] in DIGITS
+                or cut in inside
             ):
-                cut += 1  # a katakana word overflows whole (fit() then picks a smaller size)
+                cut += 1  # a katakana word, a number or a position overflows whole (fit()
+                # then picks a smaller size)
         lines.append(text[:cut].rstrip())
         text = text[cut:].lstrip(" ")
     return lines or [""]

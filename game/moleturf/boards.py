@@ -49,9 +49,9 @@ LIBRARY_MAX = 1000
 BOARD_MAX = 16  # the widest board the screens show
 NAME_MAX = 40
 
-Key = Annotated[str, Meta(pattern=r"^([5-9]|1[0-6])x[1-5]$")]  # "9x3": 9x9, 3 stars
-Code = Annotated[str, Meta(pattern=r"^T1[0-9A-Z]{3,220}$")]  # 16x16: 208 characters
-Day = Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
+Key = Annotated[str, Meta(pattern=r"^([5-9]|1[0-6])x[1-5]\Z")]  # "9x3": 9x9, 3 stars
+Code = Annotated[str, Meta(pattern=r"^T1[0-9A-Z]{3,220}\Z")]  # 16x16: 208 characters
+Day = Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")]
 
 
 def key(n: int, level: int) -> str:

@@ -40,9 +40,11 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import json
 import os
 import re
+import stat
 import sys
 import threading
 import time
@@ -78,6 +80,9 @@ class Storage:
         self.folder = Path(folder)
         self.damaged: list[tuple[str, Path]] = []  # (file name, where it was moved)
         self.on_damaged: Callable[[str], None] | None = None  # told each file's name at once
+        self.unreadable: list[str] = []  # files there but not readable: kept, not saved over
+        self.on_unreadable: Callable[[str], None] | None = None
+        self._unreadable: set[str] = set()  # of those, the ones not read since
         self.read_only = False  # another program holds the folder: nothing is written
         self.holder_pid: int | None = None  # that program's process id, where it can be told
         self.lock_error: OSError | None = None  # why the folder could not be locked, if so
@@ -122,7 +127,7 @@ class Storage:
         """Have ``data`` written in the background; returns at once (no disk I/O here)."""
         self.path(name)
         self._open()
-        if self.read_only:
+        if self.read_only or name in self._unreadable:
             self._refuse(name)
             return
         self._writer.put(_Job(name, data, version))
@@ -131,7 +136,7 @@ class Storage:
         """Delete ``name`` (a missing file is fine) in order with the writes handed over."""
         self.path(name)
         self._open()
-        if self.read_only:
+        if self.read_only or name in self._unreadable:
             self._refuse(name)
             return
         self._writer.put(_Job(name, None, 0, delete=True))
@@ -140,7 +145,7 @@ class Storage:
         """Write ``data`` now, on this thread; OSError goes to the caller."""
         self.path(name)
         self._open()
-        if self.read_only:
+        if self.read_only or name in self._unreadable:
             self._refuse(name)
             return
         text = _document(data, version)
@@ -181,6 +186,8 @@ class Storage:
             self.lock()
 
     def _refuse(self, name: str) -> None:
+        if name in self._unreadable and not self.read_only:
+            return  # the player was told when it could not be read; nothing is saved over it
         if not self._told_read_only:
             self._told_read_only = True
             self._writer.report(name)
@@ -237,20 +244,32 @@ class Storage:
             except _REJECTED:
                 return default()
         try:
-            with open(target, "rb") as f:
-                raw = f.read(MAX_FILE_BYTES + 1)
+            raw = read_regular(target, MAX_FILE_BYTES)
         except FileNotFoundError:
+            self._unreadable.discard(name)
             return default()
-        except OSError:
+        except (NotRegularFile, ValueError):  # a pipe, a device, a link, a file far too large
             self._move_aside(name)
             return default()
+        except OSError:  # intact as far as anyone knows (no permission, a disk error): kept
+            self._tell_unreadable(name)
+            return default()
+        self._unreadable.discard(name)
         try:
-            if len(raw) > MAX_FILE_BYTES:
-                raise ValueError(f"{name} is larger than any file this program writes")
             return _check(raw, name, schema, version, then)
         except _REJECTED:
             self._move_aside(name)
             return default()
+
+    def _tell_unreadable(self, name: str) -> None:
+        """A file that is there but cannot be read is neither set aside nor saved over (its
+        data may be whole): the defaults are used, and the front end is told once."""
+        if name in self._unreadable:
+            return
+        self._unreadable.add(name)
+        self.unreadable.append(name)
+        if self.on_unreadable is not None:
+            self.on_unreadable(name)
 
     def _move_aside(self, name: str) -> None:
         source = self.path(name)
@@ -289,12 +308,74 @@ def _document(data: Any, version: int) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False)
 
 
-def _write_atomic(folder: Path, name: str, text: str) -> None:
-    """Temp file in the same folder, write, flush, fsync, rename over ``name``, fsync folder."""
+# reading and writing a file safely ------------------------------------------------------------
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+class NotRegularFile(OSError):
+    """A path that is a named pipe, a device, a folder or (where links are refused) a link."""
+
+
+def read_regular(path: str | os.PathLike[str], limit: int, *, follow_links: bool = False) -> bytes:
+    """At most ``limit`` bytes of the regular file ``path``, read without blocking on a named
+    pipe or a device and without reading any more than ``limit + 1`` bytes: ValueError when
+    the file is larger, NotRegularFile when it is not a regular file (nor a link to one,
+    with ``follow_links``; a link is refused without), other OSErrors as ``open`` gives them.
+    """
+    flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow_links else _NOFOLLOW)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        if not follow_links and os.path.islink(path):
+            raise NotRegularFile(
+                errno.ELOOP, "it is a symbolic link, not a file", str(path)
+            ) from None
+        if error.errno == errno.ENXIO:  # a socket, or a pipe opened for writing only
+            raise NotRegularFile(errno.ENXIO, "it is not a regular file", str(path)) from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFile(errno.EINVAL, "it is not a regular file", str(path))
+        if info.st_size > limit:
+            raise ValueError(f"it is larger than {_size(limit)}")
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > limit:  # it grew while it was read
+        raise ValueError(f"it is larger than {_size(limit)}")
+    return raw
+
+
+def _size(n: int) -> str:
+    return f"{n // 2**20} MB" if n >= 2**20 else f"{n} bytes"
+
+
+def write_atomic(folder: Path, name: str, text: str, mode: int = 0o644) -> None:
+    """Temp file in the same folder, write, flush, fsync, rename over ``name``, fsync folder.
+
+    The temporary file is made anew (``O_CREAT | O_EXCL | O_NOFOLLOW``, ``mode`` before a byte
+    is written): a leftover or a planted link of that name is removed, never written through,
+    and the rename replaces ``name`` itself, a link there included, never what it points to."""
     folder.mkdir(parents=True, exist_ok=True)
     tmp = folder / f".{name}.{os.getpid()}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
+        try:
+            fd = os.open(tmp, flags, mode)
+        except FileExistsError:  # a leftover of ours, or a planted link: unlink removes the name
+            tmp.unlink()
+            fd = os.open(tmp, flags, mode)
+        with open(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -304,6 +385,9 @@ def _write_atomic(folder: Path, name: str, text: str) -> None:
             tmp.unlink()
         raise
     _fsync_folder(folder)
+
+
+_write_atomic = write_atomic
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -519,7 +603,7 @@ class _Place:
                 return True, None
             self.fd, self.holders = None, 0
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = _open_lock_file(self.folder / LOCK_FILE)
             try:
                 got = _try_lock(fd)
             except OSError:
@@ -543,6 +627,38 @@ class _Place:
                 _unlock(self.fd)
                 os.close(self.fd)  # the lock file stays: removing it would race a newcomer
                 self.fd = None
+
+
+def _open_lock_file(path: Path) -> int:
+    """The lock file, opened without following a link: a link or anything but a regular file
+    planted in its place is removed (only the name: what it points to is never opened), and
+    a file with other hard links is never written to (see ``_write_pid``)."""
+    flags = os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _BINARY
+    for attempt in range(2):
+        try:
+            fd = os.open(path, flags, 0o644)
+        except OSError as error:
+            if attempt or not (os.path.islink(path) or error.errno in (errno.ENXIO, errno.ELOOP)):
+                raise
+            path.unlink()
+            continue
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode):
+            return fd
+        os.close(fd)
+        if attempt or stat.S_ISDIR(info.st_mode):
+            raise NotRegularFile(errno.EINVAL, "the lock file is not a regular file", str(path))
+        path.unlink()
+    raise AssertionError("unreachable")
+
+
+def _single_link(fd: int) -> bool:
+    """Whether the open file has no other name (a hard link to it would carry our writes)."""
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        return False
+    return stat.S_ISREG(info.st_mode) and info.st_nlink == 1
 
 
 class _Hold:
@@ -612,11 +728,15 @@ else:
             fcntl.flock(fd, fcntl.LOCK_UN)
 
     def _write_pid(fd: int) -> None:
+        if not _single_link(fd):
+            return  # a hard link planted as the lock file: its other name is never truncated
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
             os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
 
     def _clear_pid(fd: int) -> None:
+        if not _single_link(fd):
+            return
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
 

@@ -125,6 +125,7 @@ class App:
         self._warmed: Scene | None = None  # the screen whose next screens are being warmed
         self.open_scene("launcher")
         self._damaged_told: list[str] = []  # files named by the damage notice on screen
+        self._told_lost = False  # the folder taken over while running was said
         if self.storage.read_only:
             self.notice(
                 _("Another copy of the game is using this data folder: nothing will be saved.")
@@ -359,6 +360,14 @@ class App:
         """Tell the player, once per file, that the background writer could not save it
         (it tries again with the next change)."""
         failed = self.storage.take_failures()
+        if self.storage.lost and not self._told_lost:
+            self._told_lost = True  # the folder was removed and another copy took it
+            self.notice(
+                _("Another copy of the game took over this data folder: nothing more is saved.")
+            )
+            print(
+                "the data folder was taken over by another program: saving stopped", file=sys.stderr
+            )
         if self.storage.read_only:
             return  # said once at the start: another copy holds the folder, nothing is saved
         if failed and self.kiosk is not None:  # no file names to the public (see file_damaged)

@@ -220,3 +220,234 @@ def test_the_kiosk_idle_reset_forgets_a_finger_whose_lift_was_lost():
     tr.forget_pointers()
     out = _run(tr, [(100, fdown(0.2, 0.2, 2)), (160, fup(0.2, 0.2, 2))])
     assert [i.kind for _at, i in out] == [Kind.TAP]
+
+
+# ---- 3, 5, 10. named pipes, devices, links, unreadable files ----------------------------------
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="named pipes and links")
+
+
+def _within(seconds: float, fn, *args):
+    """``fn(*args)`` run on a thread that must finish within ``seconds``: the result, or the
+    exception it raised. A pipe it hangs on is opened for writing and closed, so the thread
+    ends and the test run goes on."""
+    import threading
+
+    box: dict = {}
+
+    def run():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as error:  # noqa: BLE001 - handed to the test
+            box["error"] = error
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    hung = thread.is_alive()
+    if hung:
+        for path in _within.pipes:
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+        thread.join(5)
+    assert not hung, f"{fn.__name__} hung"
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+_within.pipes = []  # type: ignore[attr-defined]
+
+
+def _data_loaders():
+    from game.kiosk import lockout
+    from game.moleturf import boards
+    from tests.test_fuzz_files import LOADERS
+
+    more = {
+        boards.LIBRARY_FILE: lambda s: boards.load_library(s).boards,
+        boards.STOCK_FILE: boards.load_stock,
+        boards.DAILY_FILE: lambda s: boards.load_daily(s).board,
+        boards.ENDLESS_FILE: lambda s: boards.load_records(s).records,
+        lockout.LOG_FILE: lambda s: lockout.PinGuard(s, lambda: 0.0, lambda: 0.0).entries,
+    }
+    return {**LOADERS, **more}
+
+
+@posix_only
+def test_a_named_pipe_a_device_or_a_link_in_place_of_any_data_file_is_set_aside(tmp_path):
+    """A FIFO in place of any data file hung the program for ever (at start, or when its
+    screen opened); a link was followed. Each is now set aside at once, unread, with the
+    defaults used, and what a link points to is never read nor touched."""
+    from game.platform.storage import Storage
+
+    loaders = _data_loaders()
+    victim = tmp_path / "victim.json"
+    victim.write_text('{"version": 1, "data": {}}')
+    rng = random.Random(33)
+    kinds = ["fifo", "link", "dev-zero", "folder", "dangling"]
+    cases = [(name, kind) for name in sorted(loaders) for kind in kinds]
+    fifos = [(n, "fifo") for n in sorted(loaders)]
+    for name, kind in [c for c in rng.sample(cases, 30) if c not in fifos][:20] + fifos:
+        folder = tmp_path / f"{name}-{kind}"
+        folder.mkdir()
+        path = folder / name
+        if kind == "fifo":
+            os.mkfifo(path)
+            _within.pipes.append(path)
+        elif kind == "link":
+            path.symlink_to(victim)
+        elif kind == "dev-zero":
+            path.symlink_to("/dev/zero")
+        elif kind == "folder":
+            path.mkdir()
+        else:
+            path.symlink_to(folder / "nowhere")
+        storage = Storage(folder)
+        expected = loaders[name](Storage(tmp_path / "empty"))  # the defaults
+        try:
+            got = _within(5, loaders[name], storage)
+        finally:
+            storage.close()
+        assert got == expected, (name, kind)
+        assert [n for n, _moved in storage.damaged] == [name], (name, kind)
+        assert not os.path.lexists(path) or kind == "folder", (name, kind)
+    assert victim.read_text() == '{"version": 1, "data": {}}'
+
+
+@posix_only
+def test_replay_and_import_of_a_pipe_or_a_link_to_dev_zero_fail_in_one_line(tmp_path):
+    """``--replay FIFO`` and ``--import FIFO`` hung; ``--import`` of a link to /dev/zero read
+    without bound (a MemoryError traceback under a 4 GB limit)."""
+    from game.__main__ import read_replay
+    from game.moleturf.boards import read_import
+
+    fifo = tmp_path / "game.fifo"
+    os.mkfifo(fifo)
+    _within.pipes.append(fifo)
+    zero = tmp_path / "zero.json"
+    zero.symlink_to("/dev/zero")
+    for read in (read_replay, read_import):
+        for path in (fifo, zero, tmp_path):
+            with pytest.raises(ValueError, match="not a regular file"):
+                _within(5, read, str(path))
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    for flag, path in (("--replay", fifo), ("--import", zero)):
+        done = subprocess.run(
+            [sys.executable, "-m", "game", flag, str(path), "--data-dir", str(tmp_path / "d")],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.returncode != 0
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "not a regular file" in lines[0], done.stderr
+
+
+@posix_only
+def test_a_planted_lock_link_leaves_its_target_whole(tmp_path):
+    """A planted ``.lock -> victim`` had the victim truncated (the pid written into it)."""
+    from game.platform.storage import Storage
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the player's notes")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / ".lock").symlink_to(victim)
+    storage = Storage(folder)
+    try:
+        assert not storage.read_only and storage.lock()
+        storage.save_soon("a.json", 1)
+        assert storage.flush(5)
+    finally:
+        storage.close()
+    assert victim.read_text() == "the player's notes"
+    assert not (folder / ".lock").is_symlink()
+    # a hard link as the lock file is locked but never written to
+    other = tmp_path / "data2"
+    other.mkdir()
+    os.link(victim, other / ".lock")
+    storage = Storage(other)
+    storage.close()
+    assert victim.read_text() == "the player's notes"
+
+
+@posix_only
+def test_a_planted_temp_file_link_is_not_written_through(tmp_path):
+    """A planted ``.settings.json.<pid>.tmp -> victim`` had the victim overwritten with the
+    settings, and settings.json became the link."""
+    from game.platform.storage import Settings, Storage, save_settings
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / f".settings.json.{os.getpid()}.tmp").symlink_to(victim)
+    (folder / f".stats.json.{os.getpid()}.tmp").symlink_to(tmp_path / "nowhere")
+    storage = Storage(folder)
+    try:
+        save_settings(storage, Settings(volume=12))
+        storage.save_soon("stats.json", {"n": 1})
+        assert storage.flush(5)
+    finally:
+        storage.close()
+    assert victim.read_text() == "keep me" and not (tmp_path / "nowhere").exists()
+    for name in ("settings.json", "stats.json"):
+        assert (folder / name).is_file() and not (folder / name).is_symlink()
+    assert json.loads((folder / "settings.json").read_text())["data"]["volume"] == 12
+
+
+def test_an_unreadable_file_is_kept_not_set_aside_and_not_saved_over(tmp_path, monkeypatch):
+    """chmod 000 on the statistics set them aside as "damaged", and the next game's save
+    started them from zero. (Simulated: the tests may run as root, who reads anything.)"""
+    from game.demineur import store
+    from game.platform import storage as storage_module
+
+    (tmp_path / store.STATS_FILE).write_text('{"intact": "but unreadable"}')
+    real = storage_module.read_regular
+
+    def refuse(path, limit, **kwargs):
+        if Path(path).name == store.STATS_FILE:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, limit, **kwargs)
+
+    monkeypatch.setattr(storage_module, "read_regular", refuse)
+    app = make_app(tmp_path)
+    try:
+        app.open_game("demineur")
+        app.scenes.top.open_stats()  # the statistics screen reads the file
+        shown = [text for text, _until in app.notices]
+        assert any(store.STATS_FILE in t and "cannot be read" in t for t in shown), shown
+        assert not any("damaged" in t for t in shown)
+        book = store.StatsBook(app.storage)
+        book.record("9x9/10", True, 30_000)  # a game won meanwhile is not saved over it
+        assert app.storage.flush(5)
+        assert app.storage.damaged == []
+    finally:
+        app.close()
+    assert (tmp_path / store.STATS_FILE).read_text() == '{"intact": "but unreadable"}'
+    assert not list(tmp_path.glob(store.STATS_FILE + ".damaged-*"))
+
+
+@posix_only
+def test_a_second_program_does_not_say_it_set_a_file_aside(tmp_path):
+    """A read-only second program said a damaged file "was set aside" when it was not moved."""
+    from tests.test_storage import HOLDER
+
+    (tmp_path / "settings.json").write_text("{ damaged")
+    first = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(tmp_path)], cwd=ROOT,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert first.stdout.readline().split() == ["True", "False"]
+        app = make_app(tmp_path)
+        try:
+            shown = [text for text, _until in app.notices]
+            assert any("settings.json is damaged" in t for t in shown), shown
+            assert not any("set aside" in t for t in shown), shown
+        finally:
+            app.close()
+        assert (tmp_path / "settings.json").read_text() == "{ damaged"
+    finally:
+        first.communicate("\n", timeout=10)

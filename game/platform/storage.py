@@ -69,6 +69,7 @@ SETTINGS_VERSION = 1
 LOCK_FILE = ".lock"  # a dot name: never a save file (see Storage.path)
 TEMP_PATTERN = re.compile(r"\.(?P<name>[^.].*)\.(?P<pid>[0-9]+)\.tmp")
 MAX_FILE_BYTES = 64 * 2**20  # a marathon game of core.midend.MAX_MOVES moves is about 9 MB
+RETRY_SECONDS = 1.0  # a failed background write is tried again this often while the program runs
 CLOSE_TIMEOUT = 10.0  # s: close() waits no longer for a stuck disk
 EXIT_TIMEOUT = 5.0  # s: the atexit hook's wait for unwritten saves
 
@@ -83,12 +84,12 @@ class Storage:
         self.unreadable: list[str] = []  # files there but not readable: kept, not saved over
         self.on_unreadable: Callable[[str], None] | None = None
         self._unreadable: set[str] = set()  # of those, the ones not read since
-        self.read_only = False  # another program holds the folder: nothing is written
+        self._read_only = False  # another program holds the folder: nothing is written
         self.holder_pid: int | None = None  # that program's process id, where it can be told
         self.lock_error: OSError | None = None  # why the folder could not be locked, if so
         self.cleaned: list[Path] = []  # temporary files of killed programs, removed on opening
         self._place = _place(self.folder)
-        self._writer = _Writer(self.folder, self._place.io_lock)
+        self._writer = _Writer(self.folder, self._place)
         self._wants_lock = lock
         self._told_read_only = False
         self._closed = True
@@ -112,10 +113,22 @@ class Storage:
             self.lock_error = error
             return False
         self.lock_error = None
-        self.read_only = not got
+        self._read_only = not got
         self.holder_pid = holder
         self._hold.held = got
         return got
+
+    @property
+    def read_only(self) -> bool:
+        """Another program holds the folder: nothing is written, nothing moved. It becomes
+        True while running when the folder was removed and another program took it first
+        (``lost``)."""
+        return self._read_only or (self._hold.held and self._place.lost)
+
+    @property
+    def lost(self) -> bool:
+        """The folder was taken over by another program while this one ran."""
+        return self._hold.held and self._place.lost
 
     def path(self, name: str) -> Path:
         if not name or Path(name).name != name or name.startswith("."):
@@ -220,7 +233,7 @@ class Storage:
         queued = self._writer.latest(name)
         if queued is not None:
             return not queued.delete
-        return target.is_file()
+        return os.path.lexists(target)  # a pipe or link there too: loading it sets it aside
 
     def load_json(
         self,
@@ -296,10 +309,38 @@ _REJECTED = (ValueError, KeyError, TypeError, OverflowError, RecursionError)
 
 
 def _check(raw: bytes, name: str, schema: Any, version: int, then: Callable | None) -> Any:
+    refuse_duplicate_keys(raw)
     saved = msgspec.json.decode(raw, type=Saved[schema], strict=True)
     if saved.version != version:
         raise ValueError(f"{name}: expected version {version}, not {saved.version}")
     return saved.data if then is None else then(saved.data)
+
+
+class DuplicateKey(ValueError):
+    """A JSON object with one key twice."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise DuplicateKey(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return found
+
+
+def refuse_duplicate_keys(raw: bytes | str) -> None:
+    """ValueError when an object of the JSON text has a key twice (JSON readers disagree on
+    which one counts; this program never writes such a file). Other faults are left to the
+    schema's decoder, which names them better."""
+    try:
+        json.loads(raw, object_pairs_hook=_unique_keys)
+    except DuplicateKey:
+        raise
+    except (ValueError, RecursionError):
+        pass
 
 
 def _document(data: Any, version: int) -> str:
@@ -406,21 +447,24 @@ def _fsync_folder(folder: Path) -> None:
 
 # the background writer ------------------------------------------------------------------------
 class _Job:
-    __slots__ = ("name", "data", "version", "delete", "seq")
+    __slots__ = ("name", "data", "version", "delete", "seq", "tries")
 
     def __init__(self, name: str, data: Any, version: int, delete: bool = False) -> None:
         self.name, self.data, self.version, self.delete = name, data, version, delete
         self.seq = 0  # order of handing over, set by _Writer.put
+        self.tries = 0  # failed writes so far
 
 
 class _Writer:
     """One daemon thread writing the latest job of each name; holds no reference to the
     Storage, so a Storage dropped without close() can still be collected."""
 
-    def __init__(self, folder: Path, io_lock: threading.Lock) -> None:
-        self.folder, self.io_lock = folder, io_lock  # io_lock: held around each write
+    def __init__(self, folder: Path, place: _Place) -> None:
+        self.folder, self.place = folder, place
+        self.io_lock = place.io_lock  # held around each write
         self.cond = threading.Condition()  # guards everything below
-        self.pending: dict[str, _Job] = {}  # one per name, oldest first
+        self.pending: dict[str, _Job] = {}  # one per name: the latest handed over
+        self.batch: list[_Job] = []  # taken from pending, being written in order of seq
         self.failed: dict[str, _Job] = {}  # failed with OSError, waiting for a retry
         self.broken: list[int] = []  # seq of jobs whose data is not JSON: never written
         self.busy: _Job | None = None
@@ -435,8 +479,11 @@ class _Writer:
             self.seq += 1
             job.seq = self.seq
             self.failed.pop(job.name, None)  # this job retries it, with the newer data
-            # coalesce: only the last one is written, in the place of the first one not yet
-            # written (moving it to the back would starve a name that is saved very often)
+            # coalesce: only the last one of a name is written. The writer takes all that is
+            # pending at once and writes it in the order it was handed over (by ``seq``), so
+            # a save never lands before one handed over earlier (a newer job in an older
+            # one's place did: a sector's game saved while its progress still lacked the
+            # clear before), and no name starves behind one saved more often.
             self.pending[job.name] = job
             self._start()
             self.cond.notify_all()
@@ -444,6 +491,7 @@ class _Writer:
     def drop(self, name: str) -> None:
         with self.cond:
             self.pending.pop(name, None)
+            self.batch = [job for job in self.batch if job.name != name]
             self.failed.pop(name, None)
             self.reports.pop(name, None)
             self.cond.notify_all()
@@ -451,6 +499,8 @@ class _Writer:
     def latest(self, name: str) -> _Job | None:
         with self.cond:
             job = self.pending.get(name)
+            if job is None:
+                job = next((j for j in self.batch if j.name == name), None)
             if job is None and self.busy is not None and self.busy.name == name:
                 job = self.busy
             return job if job is not None else self.failed.get(name)
@@ -469,9 +519,7 @@ class _Writer:
         deadline = None if timeout is None else time.monotonic() + timeout
         with self.cond:
             target = self.seq
-            for name, job in self.failed.items():
-                self.pending.setdefault(name, job)
-            self.failed.clear()
+            self._retry()
             if self.pending:
                 self._start()
                 self.cond.notify_all()
@@ -496,8 +544,23 @@ class _Writer:
             then()
         return thread
 
+    def _retry(self, quiet: bool = False) -> None:  # with cond held
+        """The failed writes handed over again; a failure of a ``quiet`` retry (the writer's
+        own, once a RETRY_SECONDS) is not told again, one of flush's is."""
+        for name, job in self.failed.items():
+            if not quiet:
+                job.tries = 0
+            self.pending.setdefault(name, job)
+        self.failed.clear()
+
+    def _newer(self, job: _Job) -> _Job | None:  # with cond held
+        newer = self.pending.get(job.name)
+        return newer or next((j for j in self.batch if j.name == job.name), None)
+
     def _outstanding(self, target: int) -> bool:
         if self.busy is not None and self.busy.seq <= target:
+            return True
+        if any(job.seq <= target for job in self.batch):
             return True
         return any(job.seq <= target for job in self.pending.values())
 
@@ -511,30 +574,43 @@ class _Writer:
     def _run(self) -> None:
         while True:
             with self.cond:
-                while not self.pending and not self.stopping:
-                    self.cond.wait()
-                if not self.pending:
+                while not self.pending and not self.batch and not self.stopping:
+                    if self.failed:  # tried again while the program runs: space may be back
+                        if not self.cond.wait(RETRY_SECONDS) and not self.pending:
+                            self._retry(quiet=True)
+                    else:
+                        self.cond.wait()
+                if not self.pending and not self.batch:
                     self.thread = None
                     done, self.on_stopped = self.on_stopped, []
                     self.cond.notify_all()
                     break
             with self.io_lock:  # taken before the job, as save_json does: no older write after
                 with self.cond:
-                    if not self.pending:
-                        continue
-                    job = self.pending.pop(next(iter(self.pending)))
+                    if not self.batch:
+                        if not self.pending:
+                            continue
+                        self.batch = sorted(self.pending.values(), key=lambda j: j.seq)
+                        self.pending.clear()
+                    job = self.batch.pop(0)
                     self.busy = job
-                error = self._write(job)
+                if self.place.still_ours():
+                    error = self._write(job)
+                else:  # another program took the folder: the Storage is read-only now
+                    error = PermissionError(errno.EACCES, "another program holds the folder")
             with self.cond:
                 self.busy = None
                 if error is None:
                     self.reports.pop(job.name, None)
+                    job.tries = 0
                 else:
+                    job.tries += 1
                     if not isinstance(error, OSError):
                         self.broken.append(job.seq)
-                    elif job.name not in self.pending:
-                        self.failed[job.name] = job  # kept for the next save or flush
-                    self.reports[job.name] = None
+                    elif self._newer(job) is None and not self.place.lost:
+                        self.failed[job.name] = job  # kept for a retry, the next save or flush
+                    if job.tries == 1:  # told once, not at every retry
+                        self.reports[job.name] = None
                 self.cond.notify_all()
         for then in done:
             then()
@@ -593,6 +669,38 @@ class _Place:
         self.fd: int | None = None  # the open, locked lock file
         self.pid = 0  # the process that locked it (a forked child does not hold it)
         self.holders = 0
+        self.lost = False  # the folder went away and another program locked it first
+
+    def still_ours(self) -> bool:
+        """Before a write: whether this process still holds the folder. A lock file that is
+        gone or replaced (the folder was removed while the program ran) is made and locked
+        again; if another program got there first, the folder is ``lost`` and False."""
+        with _places_lock:
+            if self.lost:
+                return False
+            if self.fd is None or self.pid != os.getpid():
+                return True  # not locked by this process (Storage(lock=False)): not checked
+            try:
+                now = os.stat(self.folder / LOCK_FILE, follow_symlinks=False)
+                held = os.fstat(self.fd)
+                if (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev):
+                    return True
+            except OSError:
+                pass  # gone: taken again below
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                fd = _open_lock_file(self.folder / LOCK_FILE)
+            except OSError:
+                return True  # cannot be made: the write fails and is reported as any other
+            if not _try_lock(fd):
+                os.close(fd)
+                self.lost = True
+                return False
+            _write_pid(fd)
+            old, self.fd = self.fd, fd
+            _unlock(old)
+            os.close(old)
+            return True
 
     def acquire(self) -> tuple[bool, int | None]:
         """(True, None) once this process holds the folder; (False, the holder's pid or None)
@@ -766,5 +874,7 @@ def load_settings(storage: Storage, language: str = "en") -> Settings:
 
 
 def save_settings(storage: Storage, settings: Settings) -> None:
+    """Hand the settings to the background writer, as every other file (no fsync on the
+    UI thread); ValueError for a value out of its range, before anything is handed over."""
     settings.check()
-    storage.save_json(SETTINGS_FILE, settings.to_dict(), SETTINGS_VERSION)
+    storage.save_soon(SETTINGS_FILE, settings.to_dict(), SETTINGS_VERSION)

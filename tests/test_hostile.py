@@ -451,3 +451,261 @@ def test_a_second_program_does_not_say_it_set_a_file_aside(tmp_path):
         assert (tmp_path / "settings.json").read_text() == "{ damaged"
     finally:
         first.communicate("\n", timeout=10)
+
+
+# ---- 4, 7. the writer: causal order, retries, a folder that goes away -------------------------
+
+
+def test_a_later_save_never_lands_before_an_earlier_one(tmp_path, monkeypatch):
+    """Coalescing put a newer job into an older one's queue slot: game 12 handed over after
+    the progress (sector 11 cleared) was written first, and a kill in between left sector
+    12's game orphaned behind a locked sector."""
+    import threading
+
+    from game.platform import storage as storage_module
+    from game.platform.storage import Storage
+
+    storage = Storage(tmp_path)
+    landed: list[tuple[str, object]] = []
+    gate = threading.Event()
+    real = storage_module.write_atomic
+
+    def slow(folder, name, text, mode=0o644):
+        gate.wait(5)  # the first write waits until everything below is handed over
+        landed.append((name, json.loads(text)["data"]))
+        real(folder, name, text, mode)
+
+    monkeypatch.setattr(storage_module, "write_atomic", slow)
+    try:
+        storage.save_soon("moleturf_game.json", {"sector": 10})  # being written
+        storage.save_soon("moleturf_game.json", {"sector": 11})
+        storage.save_soon("moleturf.json", {"cleared": [11]})
+        storage.save_soon("moleturf_game.json", {"sector": 12})
+        gate.set()
+        assert storage.flush(5)
+    finally:
+        storage.close()
+    order = [(n, d) for n, d in landed if d != {"sector": 10}]
+    assert order.index(("moleturf.json", {"cleared": [11]})) < order.index(
+        ("moleturf_game.json", {"sector": 12})
+    ), landed
+
+
+def test_two_names_saved_in_turn_both_keep_landing(tmp_path, monkeypatch):
+    """Written in hand-over order, no name starves behind another one saved as often."""
+    from game.platform.storage import Storage
+
+    storage = Storage(tmp_path)
+    try:
+        for n in range(300):
+            for name in ("a.json", "b.json"):
+                storage.save_soon(name, n)
+        assert storage.flush(10)
+        assert storage.load_json("a.json", int, int) == storage.load_json("b.json", int, int)
+    finally:
+        storage.close()
+    assert json.loads((tmp_path / "b.json").read_text())["data"] == 299
+
+
+def test_a_save_refused_by_a_full_disk_is_written_once_space_is_back(tmp_path, monkeypatch):
+    """A finished game refused by a full disk was still not written 5 s after space came
+    back: only the next save of that name or the exit retried it."""
+    import errno
+    import time
+
+    from game.platform import storage as storage_module
+    from game.platform.storage import Storage
+
+    monkeypatch.setattr(storage_module, "RETRY_SECONDS", 0.05)
+    full = [True]
+    real = storage_module.write_atomic
+
+    def disk(folder, name, text, mode=0o644):
+        if full[0]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(folder, name, text, mode)
+
+    monkeypatch.setattr(storage_module, "write_atomic", disk)
+    storage = Storage(tmp_path)
+    try:
+        storage.save_soon("demineur_game.json", {"won": True})
+        deadline = time.monotonic() + 5
+        while not storage.take_failures() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        full[0] = False  # space is back; nobody saves nor flushes
+        while not (tmp_path / "demineur_game.json").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert (tmp_path / "demineur_game.json").exists()
+        assert storage.take_failures() == []  # the retries were not told again
+    finally:
+        storage.close()
+
+
+@posix_only
+def test_a_removed_data_folder_is_locked_again_or_left_read_only(tmp_path):
+    """Removing the data folder while the program ran let go of the lock without a word:
+    a second program then got write access too."""
+    import shutil
+
+    from game.platform.storage import Storage
+    from tests.test_storage import HOLDER
+
+    folder = tmp_path / "data"
+    storage = Storage(folder)
+    try:
+        shutil.rmtree(folder)
+        storage.save_soon("a.json", 1)  # the folder and its lock file are made again
+        assert storage.flush(5) and not storage.read_only
+        second = subprocess.run(
+            [sys.executable, "-c", HOLDER, str(folder)], cwd=ROOT, input="\n",
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert second.stdout.split() == ["False", "True"]  # this program still holds it
+
+        shutil.rmtree(folder)  # gone again, and this time another program takes it first
+        first = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, str(folder)], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        try:
+            assert first.stdout.readline().split() == ["True", "False"]
+            storage.save_soon("a.json", 2)
+            assert not storage.flush(5)
+            assert storage.read_only and storage.lost
+            assert not (folder / "a.json").exists()  # the other program's folder now
+        finally:
+            first.communicate("\n", timeout=10)
+    finally:
+        storage.close()
+
+
+def test_the_app_says_when_another_program_took_its_folder(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        app.storage._place.lost = True  # as still_ours() finds it (see the test above)
+        app.report_failed_saves()
+        assert any("took over" in text for text, _until in app.notices)
+    finally:
+        app.storage._place.lost = False
+        app.close()
+
+
+# ---- 6, 9. what files hold --------------------------------------------------------------------
+
+
+def _library_file(folder: Path, boards: list[dict]) -> None:
+    from game.moleturf import boards as module
+
+    document = {"version": module.VERSION, "data": {"boards": boards}}
+    (folder / module.LIBRARY_FILE).write_text(json.dumps(document), encoding="utf-8")
+
+
+def test_a_nul_in_a_board_name_is_cleaned_and_the_library_screen_draws(tmp_path):
+    """A NUL in a library board name crashed the library screen (the file not set aside)."""
+    from core.moleturf import turf
+    from game.moleturf import boards
+
+    code = turf.encode(turf.generate(6, seed=4))
+    _library_file(tmp_path, [{"name": "nul\x00here\n\x1b[31m", "code": code}])
+    app = make_app(tmp_path)
+    try:
+        library = boards.load_library(app.storage)
+        assert library.boards == [("nul here [31m", code)]
+        assert app.storage.damaged == []
+        app.open_game("moleturf")
+        app.open_scene("moleturf.library")
+        app.draw(0)
+    finally:
+        app.close()
+
+
+def test_stored_boards_are_checked_as_a_typed_share_code_is(tmp_path):
+    """Library, stock and daily files were never re-checked for one solution: a board with
+    two solutions, or a 4x4 board as today's 9x9 daily, played silently."""
+    from core.moleturf import turf
+    from game.moleturf import boards
+    from game.platform.storage import Storage
+
+    two = turf.encode(turf.validate([[0, 0, 1, 1, 2], [0, 0, 1, 1, 2], [3, 3, 3, 4, 4],
+                                     [3, 3, 3, 4, 4], [3, 3, 3, 4, 4]]))  # fmt: skip
+    assert turf.count_solutions(turf.decode(two)) != 1
+    small = turf.encode(turf.generate(5, seed=1))
+    cases = {
+        boards.LIBRARY_FILE: {"boards": [{"name": "two", "code": two}]},
+        boards.STOCK_FILE: {"boards": {"6x1": [small]}},
+        boards.DAILY_FILE: {
+            "results": {},
+            "best_streak": 0,
+            "board": {"day": "2026-12-02", "code": small},
+        },
+    }
+    for name, data in cases.items():
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / name).write_text(json.dumps({"version": boards.VERSION, "data": data}))
+        storage = Storage(folder)
+        loaded = {
+            boards.LIBRARY_FILE: lambda s: boards.load_library(s).boards,
+            boards.STOCK_FILE: boards.load_stock,
+            boards.DAILY_FILE: lambda s: boards.load_daily(s).board,
+        }[name](storage)
+        storage.close()
+        assert not loaded, name
+        assert [n for n, _moved in storage.damaged] == [name]
+
+
+def test_a_best_game_of_a_board_larger_than_the_screens_take_is_refused(tmp_path):
+    """A best game could hold a 1000x1000 board (the core's limit, not the game's)."""
+    from core.demineur.session import DemineurSession
+    from game.demineur import store
+    from game.platform.storage import Storage
+
+    storage = Storage(tmp_path)
+    huge = DemineurSession.new(1000, 1000, 10, seed=5, level="custom")
+    store.save_best(storage, huge)
+    assert storage.flush(5)
+    assert store.load_best(storage, "1000x1000/10") is None
+    assert [n for n, _moved in storage.damaged] == [store.best_file("1000x1000/10")]
+    storage.close()
+
+
+def test_a_key_twice_in_a_file_is_refused(tmp_path):
+    """Duplicate JSON keys were read last-wins: a file another reader sees otherwise."""
+    from game.platform.storage import Storage, load_settings
+
+    (tmp_path / "settings.json").write_text('{"version": 1, "data": {"volume": 10, "volume": 90}}')
+    storage = Storage(tmp_path)
+    assert load_settings(storage).volume == 80  # the defaults
+    assert [n for n, _moved in storage.damaged] == ["settings.json"]
+    storage.close()
+
+
+def test_a_pin_with_a_newline_is_not_a_pin(tmp_path):
+    """``$`` also matches before a final newline: the PIN "4711\\n" passed the schema and
+    could never be typed."""
+    from game.kiosk.config import ConfigError, load_config, pin_problem
+
+    assert pin_problem("4711\n") is not None
+    (tmp_path / "kiosk.json").write_text(json.dumps({"version": 1, "pin": "4711\n"}))
+    with pytest.raises(ConfigError):
+        load_config(tmp_path)
+
+
+def test_a_damaged_cached_catalog_is_told_and_compiled_again(tmp_path, monkeypatch):
+    """One bit flipped in the cached compiled catalog ("{file}" to "{fmle}") crashed every
+    start and was never rebuilt: it still parsed as a catalog."""
+    from game import i18n
+
+    monkeypatch.setattr(i18n, "cache_dir", lambda: tmp_path)
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    message = "{file} was damaged: it was set aside and defaults are used."
+    good = i18n.load_catalog("hu").gettext(message)
+    assert "{file}" in good
+    [kept] = (tmp_path / "catalogs").glob("hu-*.mo")
+    data = kept.read_bytes()
+    flipped = good.replace("{file}", "{fmle}").encode()
+    assert good.encode() in data
+    kept.write_bytes(data.replace(good.encode(), flipped))
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    assert i18n.load_catalog("hu").gettext(message) == good
+    assert good.encode() in kept.read_bytes()  # written again, whole

@@ -164,7 +164,7 @@ class Storage:
         text = _document(data, version)
         with self._place.io_lock:
             self._writer.drop(name)  # an older write still queued must not land after this one
-            _write_atomic(self.folder, name, text)
+            write_atomic(self.folder, name, text)
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until all handed over so far is on disk (True), or a write failed or the time
@@ -428,9 +428,6 @@ def write_atomic(folder: Path, name: str, text: str, mode: int = 0o644) -> None:
     _fsync_folder(folder)
 
 
-_write_atomic = write_atomic
-
-
 def _fsync_folder(folder: Path) -> None:
     """Make the rename itself durable where the platform allows opening a folder."""
     try:
@@ -605,8 +602,8 @@ class _Writer:
                     job.tries = 0
                 else:
                     job.tries += 1
-                    if not isinstance(error, OSError):
-                        self.broken.append(job.seq)
+                    if not isinstance(error, OSError) or self.place.lost:
+                        self.broken.append(job.seq)  # never written: flush says so
                     elif self._newer(job) is None and not self.place.lost:
                         self.failed[job.name] = job  # kept for a retry, the next save or flush
                     if job.tries == 1:  # told once, not at every retry
@@ -622,7 +619,7 @@ class _Writer:
                     os.unlink(self.folder / job.name)
                 _fsync_folder(self.folder)
             else:
-                _write_atomic(self.folder, job.name, _document(job.data, job.version))
+                write_atomic(self.folder, job.name, _document(job.data, job.version))
         except OSError as error:
             return error
         except Exception as error:  # data that is not JSON: the caller's bug, told, not retried

@@ -50,6 +50,19 @@ if TYPE_CHECKING:  # the kiosk's modules are imported only in kiosk mode
     from game.kiosk.config import KioskSetup
 
 FPS = 60
+MAX_EVENTS_PER_FRAME = 512  # a flood beyond this is dropped (and counted): a frame stays short
+_WINDOW_EVENTS = frozenset(
+    (
+        pygame.QUIT,
+        pygame.VIDEORESIZE,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWFOCUSLOST,
+        pygame.WINDOWFOCUSGAINED,
+    )
+)
+_RELEASES = frozenset(
+    (pygame.MOUSEBUTTONUP, pygame.FINGERUP, pygame.KEYUP, pygame.CONTROLLERBUTTONUP)
+)
 STEP = 1 / 120  # seconds per update
 MAX_FRAME = 0.25  # a longer frame (a stall) is not caught up step by step
 NOTICE_SECONDS = 8.0
@@ -112,6 +125,7 @@ class App:
         self.device = Device.MOUSE
         self.notices: list[tuple[str, float]] = []  # (text, time it goes away)
         self.running = True
+        self.events_dropped = 0  # of floods beyond MAX_EVENTS_PER_FRAME (see process_events)
         self._lag = 0.0  # real time not yet covered by fixed update steps
         self.metrics: Metrics = metrics_for(self.size)
         self.ui = self._make_ui()
@@ -339,6 +353,22 @@ class App:
             self.scenes.relayout()
 
     def process_events(self, events: list[pygame.event.Event], now_ms: int) -> None:
+        """Hand one frame's events to the translator and the screens. At most
+        ``MAX_EVENTS_PER_FRAME`` are acted on: of a flood beyond them only the window's own
+        events (quit, resize, focus) are kept, the rest dropped and counted in
+        ``events_dropped``; a dropped lift or key-up lets go of every pointer and key, so
+        nothing stays held down."""
+        if len(events) > MAX_EVENTS_PER_FRAME:
+            kept = events[:MAX_EVENTS_PER_FRAME]
+            rest = events[MAX_EVENTS_PER_FRAME:]
+            window = [e for e in rest if e.type in _WINDOW_EVENTS]
+            self.events_dropped += len(rest) - len(window)
+            if any(e.type in _RELEASES for e in rest):
+                forget = getattr(self.translator, "forget_pointers", None)
+                if forget is not None:
+                    for intent in forget():
+                        self.dispatch(intent)
+            events = kept + window
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 # pygame resizes the display surface in place: compare with what was laid out

@@ -709,3 +709,48 @@ def test_a_damaged_cached_catalog_is_told_and_compiled_again(tmp_path, monkeypat
     monkeypatch.setattr(i18n, "_catalogs", {})
     assert i18n.load_catalog("hu").gettext(message) == good
     assert good.encode() in kept.read_bytes()  # written again, whole
+
+
+# ---- 10. a flood of events -------------------------------------------------------------------
+
+
+def _flood(n: int, seed: int) -> list[pygame.event.Event]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        x, y = rng.randrange(1280), rng.randrange(800)
+        kind = rng.random()
+        if kind < 0.6:
+            out.append(E(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0)))
+        elif kind < 0.7:
+            out.append(E(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+        elif kind < 0.8:
+            out.append(E(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+        elif kind < 0.9:
+            out.append(fmove(x / 1280, y / 800, rng.randrange(3)))
+        else:
+            out.append(E(pygame.KEYDOWN, key=rng.choice([pygame.K_LEFT, pygame.K_a]), mod=0))
+    return out
+
+
+def test_a_flood_of_events_is_dropped_and_counted_and_the_frame_stays_short(tmp_path):
+    """10^5 events in one frame took 66 s: every one was acted on."""
+    import time
+
+    from game.app import MAX_EVENTS_PER_FRAME
+
+    app = make_app(tmp_path, translator=InputTranslator((1280, 800)))
+    try:
+        app.open_game("demineur")
+        app.draw(0)
+        flood = _flood(100_000, seed=33) + [E(pygame.QUIT)]
+        started = time.perf_counter()
+        app.process_events(flood, 1000)
+        app.advance(1 / 60)
+        app.draw(1000)
+        took = time.perf_counter() - started
+        assert app.events_dropped == len(flood) - 1 - MAX_EVENTS_PER_FRAME
+        assert not app.running  # the quit at the end of the flood is not lost
+        assert took < 0.5, took  # 100 ms on an idle machine; the test machine is shared
+    finally:
+        app.close()

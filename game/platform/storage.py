@@ -5,23 +5,30 @@
 - ``save_soon(name, data, version)`` hands ``data`` (JSON-able; the caller does not change it
   afterwards) to one background thread and returns at once: no disk I/O, no fsync on the
   calling thread. The thread writes the latest data given for each name, so many calls for
-  one name before it gets there cost one write. ``forget(name)`` deletes a file in order with
+  one name before it gets there cost one write; it takes everything pending at once and
+  writes it in the order it was handed over, so a save never lands before an earlier one. ``forget(name)`` deletes a file in order with
   those writes. ``flush(timeout)`` waits until everything handed over is on disk;
   ``close()`` flushes and stops the thread (the program calls it on exit; an ``atexit``
   hook flushes whatever a program forgot to).
-- ``save_json(name, data, version)`` writes at once, on the calling thread (settings).
+- ``save_json(name, data, version)`` writes at once, on the calling thread (``--import``;
+  the settings go through ``save_soon`` as every other file).
 - Both write ``{"version": v, "data": data}`` to ``.<name>.<pid>.tmp`` in the same folder,
   flush and fsync it, ``os.replace`` it over ``name`` and fsync the folder: a kill at any
   moment leaves either the old file or the new one, never a half-written one. Temporary
   files that a killed program left are removed when a Storage opens the folder (those of
   a process still running are left alone).
-- A background write that fails (OSError) is kept and tried again by the next
+- Temporary files are made with ``O_EXCL | O_NOFOLLOW``: a planted link is never written
+  through. A background write that fails (OSError) is kept and tried again every
+  ``RETRY_SECONDS`` while the program runs, by the next
   ``save_soon`` of that name and by ``flush``; ``take_failures()`` gives the UI thread the
   names whose last write failed since it last asked, so it can tell the player.
 - ``load_json(name, schema, default, version, then)`` returns ``then(data)`` (or ``data``) of
   the file's data decoded as ``schema`` (one per file, in ``game.platform.schemas``: types,
-  ranges, required keys); a missing file gives ``default()``; a file that cannot be read, is
-  larger than ``MAX_FILE_BYTES``, is not JSON (NaN and Infinity are not), has another
+  ranges, required keys); a missing file gives ``default()``; a file that is there but cannot
+  be read (no permission, a disk error) gives ``default()`` too, is listed in ``unreadable``,
+  told through ``on_unreadable`` and neither moved nor saved over; a file (read with
+  ``read_regular``) that is a named pipe, a device or a link, is larger than
+  ``MAX_FILE_BYTES``, is not JSON (NaN and Infinity are not, nor a key twice), has another
   version, breaks its schema or that ``then`` rejects (ValueError) is renamed
   ``<name>.damaged-<timestamp>``, listed in ``damaged`` and passed to ``on_damaged`` so the
   front end can tell the player; other files are never touched. Data handed to
@@ -30,7 +37,10 @@
   (``lock()``; the constructor does it). A second program on the same folder gets
   ``read_only`` True: every save and ``forget`` is then a no-op, reported once through
   ``take_failures``, and damaged files are not moved, so the first program's files are
-  never touched. Every Storage of one process on one folder shares the process's lock.
+  never touched. Every Storage of one process on one folder shares the process's lock. The
+  lock file is opened without following a link; before each write it is checked: a folder
+  removed while the program runs is locked again, or, when another program locked it first,
+  the Storage becomes ``read_only`` (``lost``).
 
 ``Settings`` is the first such file (``settings.json``); statistics, progress and saved games
 use the same calls.

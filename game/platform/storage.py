@@ -7,7 +7,8 @@
   calling thread. The thread writes the latest data given for each name, so many calls for
   one name before it gets there cost one write; it takes everything pending at once and
   writes it in the order it was handed over, so a save never lands before an earlier one.
-  ``forget(name)`` deletes a file in order with those writes. ``flush(timeout)`` waits until everything handed over is on disk;
+  ``forget(name)`` deletes a file in order with those writes. ``flush(timeout)`` waits
+  until everything handed over is on disk;
   ``close()`` flushes and stops the thread (the program calls it on exit; an ``atexit``
   hook flushes whatever a program forgot to).
 - ``save_json(name, data, version)`` writes at once, on the calling thread (``--import``;

@@ -24,6 +24,7 @@ import math
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -538,7 +539,7 @@ class App:
         """Save everything and shut down. Each step runs even when one before it failed (a
         file refused must not keep the others from being saved); the first error is raised
         once all of them have run."""
-        steps = [self.warmup.close]  # no module is left half imported at the exit
+        steps: list[Callable[[], object]] = [self.warmup.close]  # no module left half imported
         if self.options.frames is None:
             steps.append(self.save_settings)
         steps += [scene.closing for scene in self.scenes.scenes]

@@ -364,12 +364,14 @@ def read_replay(path: str) -> tuple[str, dict]:
     kernels: the replay screen replays the moves once its first frame is on screen);
     ValueError saying what is wrong."""
     from core.documents import MAX_TEXT, peek_document
+    from game.platform.storage import read_regular
 
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read(MAX_TEXT + 1)
+    try:  # a named pipe or a device is refused at once, and no more is read than a game holds
+        text = read_regular(path, MAX_TEXT, follow_links=True).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"cannot be read: {getattr(error, 'strerror', None) or error}") from None
+    except ValueError as error:  # larger than MAX_TEXT bytes
+        raise ValueError(f"the file is too large for a game file ({error})") from None
     found, document = peek_document(text)
     return found.kind, document
 

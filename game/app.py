@@ -23,6 +23,8 @@ from __future__ import annotations
 import math
 import sys
 import time
+import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -49,6 +51,19 @@ if TYPE_CHECKING:  # the kiosk's modules are imported only in kiosk mode
     from game.kiosk.config import KioskSetup
 
 FPS = 60
+MAX_EVENTS_PER_FRAME = 512  # a flood beyond this is dropped (and counted): a frame stays short
+_WINDOW_EVENTS = frozenset(
+    (
+        pygame.QUIT,
+        pygame.VIDEORESIZE,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWFOCUSLOST,
+        pygame.WINDOWFOCUSGAINED,
+    )
+)
+_RELEASES = frozenset(
+    (pygame.MOUSEBUTTONUP, pygame.FINGERUP, pygame.KEYUP, pygame.CONTROLLERBUTTONUP)
+)
 STEP = 1 / 120  # seconds per update
 MAX_FRAME = 0.25  # a longer frame (a stall) is not caught up step by step
 NOTICE_SECONDS = 8.0
@@ -90,7 +105,8 @@ class App:
             self.fullscreen = False
         else:
             self.fullscreen = options.fullscreen or self.settings.fullscreen
-        self.window_size = options.size or self.settings.window_size
+        # a saved size is what some other screen held: never larger than this one's desktop
+        self.window_size = options.size or _within_desktop(self.settings.window_size)
         pygame.display.set_caption(_("Cyber Mole Turf & Démineur"))
         pygame.display.set_icon(window_icon())
         self.window = self._open_window()
@@ -111,6 +127,7 @@ class App:
         self.notices: list[tuple[str, float]] = []  # (text, time it goes away)
         self.good_news: set[tuple[str, float]] = set()  # the notices that tell of a success
         self.running = True
+        self.events_dropped = 0  # of floods beyond MAX_EVENTS_PER_FRAME (see process_events)
         self._lag = 0.0  # real time not yet covered by fixed update steps
         self.metrics: Metrics = metrics_for(self.size)
         self.ui = self._make_ui()
@@ -124,13 +141,17 @@ class App:
         self._warmed: Scene | None = None  # the screen whose next screens are being warmed
         self.open_scene("launcher")
         self._damaged_told: list[str] = []  # files named by the damage notice on screen
+        self._told_lost = False  # the folder taken over while running was said
         if self.storage.read_only:
             self.notice(
                 _("Another copy of the game is using this data folder: nothing will be saved.")
             )
         for name, _moved in self.storage.damaged:
             self.file_damaged(name)
+        for name in self.storage.unreadable:
+            self.file_unreadable(name)
         self.storage.on_damaged = self.file_damaged  # files the screens load later
+        self.storage.on_unreadable = self.file_unreadable
         if options.game:
             self.open_game(options.game)
         self.replay_refused: str | None = None  # why the replay's whole check refused it
@@ -230,14 +251,10 @@ class App:
 
     def save_settings(self) -> None:
         if not self.fullscreen:
-            size = self.window.get_size()
-            # a window dragged smaller than a saved size may be is kept as its layout size
-            self.settings.window_size = (
-                size if min(size) >= WINDOW_SIDE_RANGE[0] else logical_size(size)
-            )
+            self.settings.window_size = saved_window_size(self.window.get_size())
         try:
             save_settings(self.storage, self.settings)
-        except OSError:
+        except (OSError, ValueError):
             self.notice(_("The settings could not be saved."))
 
     # screens ---------------------------------------------------------------------------------
@@ -268,22 +285,45 @@ class App:
         """Say in one line that a save file was set aside; files set aside while that line is
         still showing join it, so none is hidden behind another notice. A kiosk names no file
         to the public: the names go to stderr (the supervisor's log)."""
+        kept = self.storage.read_only  # another program's folder: its files are not moved
         if self.kiosk is not None:
-            print(f"{name} was damaged: it was set aside and defaults are used", file=sys.stderr)
-            self.notice(_("Some saved data was damaged: it was set aside and defaults are used."))
+            where = "left where it is" if kept else "set aside"
+            print(f"{name} was damaged: it was {where} and defaults are used", file=sys.stderr)
+            self.notice(
+                _("Some saved data was damaged: defaults are used.")
+                if kept
+                else _("Some saved data was damaged: it was set aside and defaults are used.")
+            )
             return
         told = self._damaged_told
         last = self.notices[-1] if self.notices else None
-        if last and last[0] == self._damaged_text(told) and last[1] > time.monotonic():
+        if last and last[0] == self._damaged_text(told, kept) and last[1] > time.monotonic():
             self.notices.pop()
         else:
             told.clear()
         if name not in told:
             told.append(name)
-        self.notice(self._damaged_text(told))
+        self.notice(self._damaged_text(told, kept))
+
+    def file_unreadable(self, name: str) -> None:
+        """Say that a save file is there but cannot be read (its permissions, a disk error):
+        it is left as it is and not saved over, so what it holds is not lost."""
+        if self.kiosk is not None:
+            print(f"{name} cannot be read: it is left as it is, not saved over", file=sys.stderr)
+            self.notice(_("Some saved data cannot be read: it is left as it is."))
+            return
+        self.notice(
+            _("{file} cannot be read: it is left as it is and not saved over.").format(file=name)
+        )
 
     @staticmethod
-    def _damaged_text(names: list[str]) -> str:
+    def _damaged_text(names: list[str], kept: bool = False) -> str:
+        if kept:  # a second program moves nothing: the first one's files are its own
+            return i18n.ngettext(
+                "{file} is damaged: defaults are used.",
+                "{file} are damaged: defaults are used.",
+                len(names),
+            ).format(file=i18n.join(names))
         return i18n.ngettext(
             "{file} was damaged: it was set aside and defaults are used.",
             "{file} were damaged: they were set aside and defaults are used.",
@@ -319,6 +359,22 @@ class App:
             self.scenes.relayout()
 
     def process_events(self, events: list[pygame.event.Event], now_ms: int) -> None:
+        """Hand one frame's events to the translator and the screens. At most
+        ``MAX_EVENTS_PER_FRAME`` are acted on: of a flood beyond them only the window's own
+        events (quit, resize, focus) are kept, the rest dropped and counted in
+        ``events_dropped``; a dropped lift or key-up lets go of every pointer and key, so
+        nothing stays held down."""
+        if len(events) > MAX_EVENTS_PER_FRAME:
+            kept = events[:MAX_EVENTS_PER_FRAME]
+            rest = events[MAX_EVENTS_PER_FRAME:]
+            window = [e for e in rest if e.type in _WINDOW_EVENTS]
+            self.events_dropped += len(rest) - len(window)
+            if any(e.type in _RELEASES for e in rest):
+                forget = getattr(self.translator, "forget_pointers", None)
+                if forget is not None:
+                    for intent in forget():
+                        self.dispatch(intent)
+            events = kept + window
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 # pygame resizes the display surface in place: compare with what was laid out
@@ -340,6 +396,14 @@ class App:
         """Tell the player, once per file, that the background writer could not save it
         (it tries again with the next change)."""
         failed = self.storage.take_failures()
+        if self.storage.lost and not self._told_lost:
+            self._told_lost = True  # the folder was removed and another copy took it
+            self.notice(
+                _("Another copy of the game took over this data folder: nothing more is saved.")
+            )
+            print(
+                "the data folder was taken over by another program: saving stopped", file=sys.stderr
+            )
         if self.storage.read_only:
             return  # said once at the start: another copy holds the folder, nothing is saved
         if failed and self.kiosk is not None:  # no file names to the public (see file_damaged)
@@ -480,15 +544,50 @@ class App:
             self._warmed = top
 
     def close(self) -> None:
-        self.warmup.close()  # no module is left half imported at the exit
+        """Save everything and shut down. Each step runs even when one before it failed (a
+        file refused must not keep the others from being saved); the first error is raised
+        once all of them have run."""
+        steps: list[Callable[[], object]] = [self.warmup.close]  # no module left half imported
         if self.options.frames is None:
-            self.save_settings()
-        for scene in self.scenes.scenes:
-            scene.closing()
-        self.storage.close()  # whatever the background writer still holds reaches the disk
-        self.translator.close()
-        self.audio.close()
-        pygame.quit()
+            steps.append(self.save_settings)
+        steps += [scene.closing for scene in self.scenes.scenes]
+        # whatever the background writer still holds reaches the disk
+        steps += [self.storage.close, self.translator.close, self.audio.close, pygame.quit]
+        first: Exception | None = None
+        for step in steps:
+            try:
+                step()
+            except Exception as error:
+                if first is None:
+                    first = error
+                else:
+                    traceback.print_exc(file=sys.stderr)
+        if first is not None:
+            raise first
+
+
+def saved_window_size(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size kept in the settings: a window dragged smaller than a saved size may be
+    is kept as its layout size, and each side within the settings' range whatever the shape."""
+    if min(size) < WINDOW_SIDE_RANGE[0]:
+        size = logical_size(size)
+    low, high = WINDOW_SIDE_RANGE
+    w, h = (min(max(int(side), low), high) for side in size)
+    return (w, h)
+
+
+def _within_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` cut to the first desktop's size, or to the default size where that is larger
+    (a size saved on a larger screen, or written into the file by hand)."""
+    default = Settings().window_size
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        desktop = default
+    w, h = (
+        min(side, max(screen, d)) for side, screen, d in zip(size, desktop, default, strict=True)
+    )
+    return (w, h)
 
 
 def _display_surface() -> pygame.Surface:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import datetime
 import functools
 import gettext
+import hashlib
 import io
 import locale
 import os
@@ -86,14 +87,32 @@ def load_catalog(language: str) -> gettext.GNUTranslations:
         stat = source.stat()  # a changed source is compiled anew under another name
         cached = cache_dir() / "catalogs" / f"{language}-{stat.st_size}-{stat.st_mtime_ns}.mo"
         try:
-            _catalogs[language] = gettext.GNUTranslations(io.BytesIO(cached.read_bytes()))
+            mo = _unsealed(cached.read_bytes())
+            _catalogs[language] = gettext.GNUTranslations(io.BytesIO(mo))
         except (OSError, ValueError, LookupError, struct.error):  # none yet, or damaged
             from game.catalogs import compile_mo
 
             mo = compile_mo(read_catalog(language))
             _catalogs[language] = gettext.GNUTranslations(io.BytesIO(mo))
-            _keep(cached, mo)
+            _keep(cached, _sealed(mo))
     return _catalogs[language]
+
+
+SEAL_BYTES = 16
+
+
+def _sealed(mo: bytes) -> bytes:
+    """A compiled catalog as it is cached: followed by its digest, so that a damaged copy (one
+    bit of "{file}" flipped to "{fmle}" crashed every start) is told and compiled again."""
+    return mo + hashlib.blake2b(mo, digest_size=SEAL_BYTES).digest()
+
+
+def _unsealed(data: bytes) -> bytes:
+    """The catalog of a cached copy; ValueError when it is not exactly what was written."""
+    mo, seal = data[:-SEAL_BYTES], data[-SEAL_BYTES:]
+    if len(data) <= SEAL_BYTES or hashlib.blake2b(mo, digest_size=SEAL_BYTES).digest() != seal:
+        raise ValueError("the cached catalog is damaged")
+    return mo
 
 
 def _keep(path: Path, data: bytes) -> None:

@@ -109,7 +109,7 @@ def test_damaged_settings_are_reported_in_one_line_and_play_goes_on(tmp_path):
         empty = tuple(app.screen.get_at((640 - r + 2, 400)))[:3]
         assert filled == theme.ACCENT and empty == theme.PANEL_HI  # half full: the right half
         app.save_settings()
-        assert (tmp_path / "settings.json").exists()
+        assert app.storage.flush(5) and (tmp_path / "settings.json").exists()
     finally:
         app.close()
         i18n.set_language("en")

@@ -134,12 +134,12 @@ def test_statistics_that_cannot_be_saved_are_told_and_saved_with_the_next_game(a
     from game.demineur.store import STATS_FILE
     from game.platform import storage as storage_module
 
-    real = storage_module._write_atomic
+    real = storage_module.write_atomic
 
-    def disk_full(folder, name, text):
+    def disk_full(folder, name, text, mode=0o644):
         if name == STATS_FILE:
             raise OSError(28, "No space left on device")
-        real(folder, name, text)
+        real(folder, name, text, mode)
 
     def lose_a_game():
         app.scenes.top.play(Level.preset("beginner"))
@@ -154,13 +154,13 @@ def test_statistics_that_cannot_be_saved_are_told_and_saved_with_the_next_game(a
 
     app.open_game("demineur")
     levels = app.scenes.top
-    monkeypatch.setattr(storage_module, "_write_atomic", disk_full)
+    monkeypatch.setattr(storage_module, "write_atomic", disk_full)
     lose_a_game()
     assert not app.storage.flush(5)
     app.report_failed_saves()
     assert any(STATS_FILE in text and "could not be saved" in text for text, _ in app.notices)
     assert not app.storage.path(STATS_FILE).exists()
-    monkeypatch.setattr(storage_module, "_write_atomic", real)  # room on the disk again
+    monkeypatch.setattr(storage_module, "write_atomic", real)  # room on the disk again
     lose_a_game()
     assert app.storage.flush(5)
     saved = json.loads(app.storage.path(STATS_FILE).read_text(encoding="utf-8"))["data"]

@@ -32,6 +32,8 @@ def test_settings_round_trip(tmp_path):
     storage = Storage(tmp_path)
     s = Settings(language="hu", volume=30, long_press_ms=650, flag_switch_side="left")
     save_settings(storage, s)
+    assert load_settings(storage) == s  # handed over, not on disk yet: read as it will be
+    assert storage.flush(5)  # written by the background writer, as every other file
     document = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert document["version"] == 1
     assert load_settings(storage) == s
@@ -72,6 +74,7 @@ def test_damaged_settings_are_moved_aside_and_nothing_else_is_touched(tmp_path, 
     assert json.loads((tmp_path / "stats.json").read_text())["data"] == {"keep": True}
     # the next save writes a good file that loads without complaint
     save_settings(storage, Settings(volume=10))
+    assert storage.flush(5)
     assert load_settings(Storage(tmp_path)).volume == 10
 
 
@@ -464,4 +467,5 @@ def test_unreadable_file_is_reported_not_fatal(tmp_path):
     path.chmod(0)
     storage = Storage(tmp_path)
     assert load_settings(storage) == Settings()
-    assert storage.damaged
+    assert not storage.damaged and storage.unreadable == ["settings.json"]
+    assert path.exists()  # intact as far as anyone knows: kept where it is

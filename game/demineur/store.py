@@ -21,7 +21,7 @@ import msgspec
 from core.demineur.presets import PRESETS, check_params
 from core.demineur.stats import Statistics, board_key
 from core.midend import Summary, summarize
-from game.platform.schemas import RECENT, DemineurStats, GameDocument
+from game.platform.schemas import CUSTOM_MAX_SIDE, RECENT, DemineurStats, GameDocument
 from game.platform.storage import Storage
 
 if TYPE_CHECKING:  # the rules, numpy and the kernels load with a saved game, not before
@@ -96,12 +96,21 @@ def load_game(storage: Storage, clock) -> DemineurSession | None:
     def validate(data: Any) -> DemineurSession:
         from core.demineur.session import DemineurSession
 
-        session = DemineurSession.from_document(data, clock)
+        session = _within_the_screens(DemineurSession.from_document(data, clock))
         if session.status != "playing":
             raise ValueError("only a game in progress is kept to be resumed")
         return session
 
     return storage.load_json(GAME_FILE, GameDocument, lambda: None, FILE_VERSION, validate)
+
+
+def _within_the_screens(session: DemineurSession) -> DemineurSession:
+    """A stored game is one the game's own screens can make: no side over the custom board's
+    largest (the core takes up to 1000x1000, a board no screen here offers)."""
+    g = session.game
+    if max(g.cols, g.rows) > CUSTOM_MAX_SIDE:
+        raise ValueError(f"a {g.cols}x{g.rows} board: the game makes none over {CUSTOM_MAX_SIDE}")
+    return session
 
 
 def peek_game(storage: Storage) -> Summary | None:
@@ -146,7 +155,9 @@ def load_best(storage: Storage, key: str) -> dict[str, Any] | None:
     def validate(data: Any) -> dict[str, Any]:
         from core.demineur.session import DemineurSession
 
-        DemineurSession.from_document(data)
+        g = _within_the_screens(DemineurSession.from_document(data)).game
+        if board_key(g.cols, g.rows, g.mines) != key:
+            raise ValueError(f"the best game of {key} is of another board")
         return data
 
     return storage.load_json(best_file(key), GameDocument, lambda: None, FILE_VERSION, validate)

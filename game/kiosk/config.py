@@ -34,7 +34,6 @@ as well.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import json
@@ -48,7 +47,7 @@ from typing import Any
 import msgspec
 
 from game.platform.schemas import IDLE_RANGE, PIN_LENGTH, KioskConfig
-from game.platform.storage import _fsync_folder
+from game.platform.storage import read_regular, write_atomic
 
 CONFIG_FILE = "kiosk.json"
 MAX_BYTES = 64 * 1024  # a kiosk.json larger than this is not one
@@ -130,14 +129,13 @@ def load_config(folder: str | os.PathLike[str]) -> KioskConfig:
     """The checked configuration; ConfigMissing without a file, ConfigError for a bad one."""
     path = config_path(folder)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = read_regular(path, MAX_BYTES)
     except FileNotFoundError:
         raise ConfigMissing(str(path)) from None
     except OSError as error:
         raise ConfigError(f"it cannot be read: {error.strerror or error}") from None
-    if len(raw) > MAX_BYTES:
-        raise ConfigError(f"it is larger than {MAX_BYTES} bytes")
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
     try:
         data = msgspec.json.decode(raw)
     except (msgspec.DecodeError, RecursionError) as error:
@@ -174,29 +172,7 @@ def save_config(folder: str | os.PathLike[str], config: KioskConfig) -> None:
     if config.pin is not None:
         config.pin_hash, config.pin = hash_pin(config.pin), None
     text = json.dumps(config.to_dict(), ensure_ascii=False, indent=1) + "\n"
-    _write_private(Path(folder), CONFIG_FILE, text)
-
-
-def _write_private(folder: Path, name: str, text: str) -> None:
-    """Storage's atomic write (a temporary file, fsync, rename, fsync of the folder) with the
-    temporary file made owner-only before a byte is written, so the file is never readable
-    by others, not even for a moment."""
-    folder.mkdir(parents=True, exist_ok=True)
-    tmp = folder / f".{name}.{os.getpid()}.tmp"  # a killed writer's is cleaned by Storage
-    with contextlib.suppress(FileNotFoundError):
-        tmp.unlink()  # a leftover keeps its own permissions: start afresh
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
-    try:
-        with open(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, folder / name)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-    _fsync_folder(folder)
+    write_atomic(Path(folder), CONFIG_FILE, text, mode=PRIVATE)
 
 
 def prepare(folder: str | os.PathLike[str]) -> tuple[KioskConfig, str | None]:

@@ -242,6 +242,9 @@ class Kiosk:
     def abandon(self) -> None:
         """Nobody is playing: drop the visitor's games, back to the kiosk's language, attract."""
         self.abandoned += 1
+        forget = getattr(self.app.translator, "forget_pointers", None)
+        if forget is not None:  # a finger whose lift was lost must not outlive the visitor
+            forget()
         self.visitor_language = None  # no visitor's game to go back to
         self._clear_to_launcher()
         self.use_language(self.config.language)

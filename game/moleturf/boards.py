@@ -16,6 +16,7 @@ Each file has one schema (below) checked as it is read through the platform's ``
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -24,9 +25,10 @@ import numpy as np
 from msgspec import Meta
 
 from core.moleturf import editor, turf
+from core.moleturf.daily import SIDE as DAILY_SIDE
 from core.moleturf.daily import DailyRecord, DayResult
 from game.platform.schemas import Count, Schema, Seconds
-from game.platform.storage import Storage
+from game.platform.storage import DuplicateKey, Storage, read_regular, refuse_duplicate_keys
 
 ENDLESS_FILE = "moleturf_endless.json"
 STOCK_FILE = "moleturf_stock.json"
@@ -49,17 +51,37 @@ LIBRARY_MAX = 1000
 BOARD_MAX = 16  # the widest board the screens show
 NAME_MAX = 40
 
-Key = Annotated[str, Meta(pattern=r"^([5-9]|1[0-6])x[1-5]$")]  # "9x3": 9x9, 3 stars
-Code = Annotated[str, Meta(pattern=r"^T1[0-9A-Z]{3,220}$")]  # 16x16: 208 characters
-Day = Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
+Key = Annotated[str, Meta(pattern=r"^([5-9]|1[0-6])x[1-5]\Z")]  # "9x3": 9x9, 3 stars
+Code = Annotated[str, Meta(pattern=r"^T1[0-9A-Z]{3,220}\Z")]  # 16x16: 208 characters
+Day = Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")]
 
 
 def key(n: int, level: int) -> str:
     return f"{n}x{level}"
 
 
-def _board(code: str) -> np.ndarray:
-    return turf.decode(code)  # ValueError for a code that is no board: the file is damaged
+def _board(code: str, side: int | None = None) -> np.ndarray:
+    """The board of a stored code, checked exactly as a typed share code is before it is
+    played: a board of ``side`` (or any the screens show) with one solution. ValueError
+    otherwise: the file it came from is damaged."""
+    board = turf.decode(code)
+    n = len(board)
+    if side is not None and n != side:
+        raise ValueError(f"a {n}x{n} board where a {side}x{side} one belongs")
+    if n > BOARD_MAX:
+        raise ValueError(f"a board must be {turf.MIN_SIDE} to {BOARD_MAX} cells wide")
+    if problem := editor.puzzle_problem(board):  # one solution, every turf in one piece
+        raise ValueError(f"a stored board that cannot be played: {problem}")
+    return board
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]+")
+
+
+def clean_name(name: str) -> str:
+    """A board's name as shown: control characters (a NUL, a newline) made spaces, at most
+    ``NAME_MAX`` characters."""
+    return " ".join(_CONTROL.sub(" ", name).split())[:NAME_MAX]
 
 
 # moleturf_endless.json ---------------------------------------------------------------------
@@ -112,8 +134,8 @@ class StockFile(Schema):
     def __post_init__(self) -> None:
         for k, codes in self.boards.items():
             n = int(k.split("x")[0])
-            if any(len(_board(code)) != n for code in codes):
-                raise ValueError(f"a board in the stock of {k} is not {n}x{n}")
+            for code in codes:
+                _board(code, n)
 
 
 def load_stock(storage: Storage) -> dict[str, list[str]]:
@@ -161,7 +183,7 @@ def _daily(data: DailyFile) -> Daily:
         }
         board = None
         if data.board is not None:
-            _board(data.board.code)
+            _board(data.board.code, DAILY_SIDE)
             board = (dt.date.fromisoformat(data.board.day), data.board.code)
     except ValueError as bad:
         raise ValueError(f"the daily results are damaged: {bad}") from None
@@ -223,7 +245,7 @@ class Library:
                 return False, old_name
         if len(self.boards) >= LIBRARY_MAX:
             raise ValueError(f"the library is full ({LIBRARY_MAX} boards)")
-        name = name[:NAME_MAX] or self.next_name()
+        name = clean_name(name) or self.next_name()
         self.boards.append((name, code))
         return True, name
 
@@ -245,7 +267,8 @@ def load_library(storage: Storage) -> Library:
 
 
 def _library(data: LibraryFile) -> Library:
-    return Library([(entry.name, entry.code) for entry in data.boards])
+    return Library([(clean_name(entry.name) or f"#{i}", entry.code) for i, entry in
+                    enumerate(data.boards, 1)])  # fmt: skip
 
 
 def library_document(library: Library) -> dict:
@@ -265,15 +288,18 @@ def read_import(path: str) -> tuple[list[np.ndarray], list[str]]:
     each board that is not taken (its number, from 1, and why). ValueError for a file that
     cannot be read or is not such a list."""
     import json
-    import os
 
-    try:
-        if os.path.getsize(path) > MAX_IMPORT_BYTES:
-            raise ValueError(f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MB")
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+    try:  # a named pipe or a device (a link to /dev/zero) is refused, never read without end
+        raw = read_regular(path, MAX_IMPORT_BYTES, follow_links=True)
     except OSError as error:
         raise ValueError(error.strerror or str(error)) from None
+    except ValueError:
+        raise ValueError(f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MB") from None
+    try:
+        refuse_duplicate_keys(raw)
+        data = json.loads(raw.decode("utf-8"))
+    except DuplicateKey as bad:
+        raise ValueError(f"not a list of boards: {bad}") from None
     except UnicodeDecodeError:
         raise ValueError("the file is not text (UTF-8)") from None
     except json.JSONDecodeError as bad:

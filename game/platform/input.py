@@ -17,6 +17,12 @@ most ``MAX_WHEEL_NOTCHES`` notches and any one zoom intent by at most ``MAX_ZOOM
 way, axis values are clamped to their range, ids, buttons and keys must be whole numbers of
 SDL's size, at most ``MAX_FINGERS`` fingers and ``MAX_PADS`` pads are tracked. So whatever
 an event holds, handling it is a bounded amount of work and every intent is well formed.
+
+A finger's lift can be lost (a driver, a window that lost focus, a device unplugged): a finger
+that sends nothing expires (``FINGER_STALE_MS`` once another finger comes down,
+``FINGER_EXPIRE_MS`` in any case), and every finger is forgotten when the window loses focus,
+its touch device goes away or ``forget_pointers`` is called (the kiosk's idle reset). So one
+lost lift never turns every later tap into half of a pinch.
 """
 
 from __future__ import annotations
@@ -49,6 +55,12 @@ AXIS_MAX = 32767
 MAX_WHEEL_NOTCHES = 10  # one wheel event zooms by this many notches at most
 MAX_ZOOM = ZOOM_STEP**MAX_WHEEL_NOTCHES  # bound on the factor of any one zoom intent
 MAX_FINGERS = 10  # fingers tracked at once; a further finger is ignored until one lifts
+# a finger that sent nothing for this long when another one comes down lost its lift: it is
+# forgotten instead of making the new one a pinch's second finger (a pinch's fingers land
+# within a fraction of a second of each other, and move)
+FINGER_STALE_MS = 1500
+FINGER_EXPIRE_MS = 10_000  # a finger silent this long is forgotten whatever happens
+DEVICE_POLL_MS = 1000  # how often the touch devices are counted (one unplugged: its fingers go)
 MAX_PADS = 16  # controllers whose held buttons and sticks are remembered
 MAX_WINDOW_SIDE = 1 << 16  # a resize event claiming more (or less than 1) is ignored
 ID_RANGE = (-(2**63), 2**63 - 1)  # SDL's ids, buttons and key codes all fit in 64 bits
@@ -335,6 +347,7 @@ class _Press:
 class _Touch:
     def __init__(self) -> None:
         self.fingers: dict[tuple[int, int], tuple[float, float]] = {}  # in window pixels
+        self.seen: dict[tuple[int, int], int] = {}  # each finger's last event, ms
         self.press: _Press | None = None
         self.pinching = False  # two fingers were down: nothing taps until all are up
         self.pinch_mid = (0.0, 0.0)
@@ -356,13 +369,27 @@ class _Touch:
         p.long_fired = True
         return [Intent(Kind.LONG_PRESS, Device.TOUCH, pos=_ipos(p.start))]
 
+    def expire(self, now_ms: int, silent_ms: int) -> list[Intent]:
+        """Forget the fingers that sent nothing for ``silent_ms``: their lifts were lost."""
+        out: list[Intent] = []
+        for finger in [f for f, ms in self.seen.items() if now_ms - ms >= silent_ms]:
+            out += self.cancel(finger)
+        return out
+
+    def forget_all(self) -> list[Intent]:
+        out: list[Intent] = []
+        for finger in list(self.fingers):
+            out += self.cancel(finger)
+        return out
+
     def down(self, finger: tuple[int, int], pos: tuple[float, float], now_ms: int) -> list[Intent]:
-        out = []
+        out = self.expire(now_ms, FINGER_STALE_MS)
         if finger in self.fingers:  # down again: its lift was lost, so that touch ends here
             out += self.cancel(finger)
         elif len(self.fingers) >= MAX_FINGERS:
-            return []  # ignored, and so are its moves and its lift
+            return out  # ignored, and so are its moves and its lift
         self.fingers[finger] = pos
+        self.seen[finger] = now_ms
         if len(self.fingers) == 1:
             self.press = _Press(finger, pos, now_ms, pos)
             return out
@@ -376,6 +403,7 @@ class _Touch:
     def cancel(self, finger: tuple[int, int]) -> list[Intent]:
         """Forget a finger without a tap (its lift never came): a drag it made just ends."""
         self.fingers.pop(finger, None)
+        self.seen.pop(finger, None)
         p = self.press
         if p is not None and p.finger == finger:
             self.press = None
@@ -397,6 +425,7 @@ class _Touch:
         if finger not in self.fingers:
             return []
         self.fingers[finger] = pos
+        self.seen[finger] = now_ms
         if self.pinching:
             return self._pinch(finger)
         p = self.press
@@ -435,6 +464,7 @@ class _Touch:
     ) -> list[Intent]:
         if self.fingers.pop(finger, None) is None:
             return []
+        self.seen.pop(finger, None)
         if self.pinching:
             self.pinching = bool(self.fingers)
             self._reset_pinch()
@@ -488,6 +518,8 @@ class InputTranslator:
         self._keys_held: set[int] = set()
         self._pads: dict[int, _PadState] = {}
         self._controllers: dict[int, sdl_controller.Controller] = {}
+        self._touch_devices: set[int] = set()  # touch ids SDL listed at the last count
+        self._devices_counted_ms: int | None = None
 
     @property
     def long_press_ms(self) -> int:
@@ -560,6 +592,7 @@ class InputTranslator:
             self._resize((getattr(event, "w", None), getattr(event, "h", None)))
         elif t == pygame.WINDOWFOCUSLOST:
             self._release_held()  # the key-up events go to another window now
+            return self._touch.forget_all()  # and so do the fingers' lifts
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if _from_touch(event):
                 return []  # SDL made it up from a finger; the FINGER* event already counts
@@ -646,7 +679,9 @@ class InputTranslator:
         return []
 
     def update(self, now_ms: int) -> list[Intent]:
-        out = self._touch.long_press_due(now_ms, self.long_press_ms)
+        out = self._touch.expire(now_ms, FINGER_EXPIRE_MS)
+        out += self._unplugged_fingers(now_ms)
+        out += self._touch.long_press_due(now_ms, self.long_press_ms)
         out += self._mouse.long_press_due(now_ms, self.long_press_ms)
         if self._repeat.due(now_ms):
             out.append(self._cursor(self._repeat.delta, self._repeat.device))
@@ -654,6 +689,35 @@ class InputTranslator:
 
     def press_ring(self, now_ms: int) -> tuple[tuple[int, int], float] | None:
         return self._touch.ring(now_ms, self.long_press_ms)
+
+    def forget_pointers(self) -> list[Intent]:
+        """Let go of every finger, button and held key (the kiosk's idle reset): nothing that
+        was down before goes on counting as down."""
+        self._release_held()
+        m, out = self._mouse, []
+        if m.dragging:
+            out.append(Intent(Kind.DRAG_END, Device.MOUSE, pos=m.pos))
+        m.pressed.clear()
+        m.consumed.clear()
+        m.dragging = False
+        return out + self._touch.forget_all()
+
+    def _unplugged_fingers(self, now_ms: int) -> list[Intent]:
+        """The fingers of a touch device that SDL no longer lists (counted once a
+        ``DEVICE_POLL_MS``; a device never listed, as in tests, is left alone)."""
+        last = self._devices_counted_ms
+        if not self._touch.fingers or (last is not None and now_ms - last < DEVICE_POLL_MS):
+            return []
+        self._devices_counted_ms = now_ms
+        present = touch_devices()
+        if present is None:
+            return []
+        gone = self._touch_devices - present
+        self._touch_devices = present
+        out: list[Intent] = []
+        for finger in [f for f in self._touch.fingers if f[0] in gone]:
+            out += self._touch.cancel(finger)
+        return out
 
     def close(self) -> None:
         for pad in self._controllers.values():
@@ -786,6 +850,16 @@ class InputTranslator:
             self._repeat.release(source)
             return []
         return self._direction(source, new_dir, Device.GAMEPAD, now_ms)
+
+
+def touch_devices() -> set[int] | None:
+    """The ids of the touch devices SDL knows now, or None where it cannot tell."""
+    try:
+        from pygame._sdl2 import touch
+
+        return {touch.get_device(i) for i in range(touch.get_num_devices())}
+    except (ImportError, pygame.error, AttributeError):
+        return None
 
 
 def _stick_direction(stick: list[float], current: tuple[int, int] | None) -> tuple[int, int] | None:

@@ -11,6 +11,9 @@ What a schema cannot say alone (wins no more than games played, a statistics key
 the rules accept) is checked by the model the file is read into (``core.demineur.stats``) or by
 ``__post_init__`` here; a game document (saved game, best game, replay) is a JSON object here and
 checked in full by ``core.midend`` as its moves are replayed, the same check ``--replay`` uses.
+
+Patterns end in ``\\Z``, never ``$`` (which also matches before a final newline: a PIN
+``"4711\\n"`` would pass and could never be typed).
 """
 
 from __future__ import annotations
@@ -40,10 +43,10 @@ CUSTOM_MAX_SIDE = 200  # Démineur's custom board steppers (the core allows more
 Count = Annotated[int, Meta(ge=0, le=MAX_COUNT)]
 Ms = Annotated[int, Meta(ge=0, le=MAX_TIME_MS)]
 Seconds = Annotated[float, Meta(ge=0, le=MAX_SECONDS)]
-Date = Annotated[str, Meta(pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]  # ISO, or "" if not known
+Date = Annotated[str, Meta(pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?\Z")]  # ISO, or "" if not known
 BoardKey = Annotated[str, Meta(max_length=MAX_KEY)]  # what a board is, its file's reader checks
 Sector = Annotated[int, Meta(ge=1, le=SECTORS)]
-SectorKey = Annotated[str, Meta(pattern=r"^([1-9]|[12][0-9]|30)$")]  # JSON keys are text
+SectorKey = Annotated[str, Meta(pattern=r"^([1-9]|[12][0-9]|30)\Z")]  # JSON keys are text
 Side = Annotated[int, Meta(ge=WINDOW_SIDE_RANGE[0], le=WINDOW_SIDE_RANGE[1])]
 CustomSide = Annotated[int, Meta(ge=1, le=CUSTOM_MAX_SIDE)]
 CustomMines = Annotated[int, Meta(ge=1, le=CUSTOM_MAX_SIDE**2)]
@@ -136,12 +139,12 @@ class MoleTurfProgress(Schema):
 
 # kiosk_scores.json --------------------------------------------------------------------------
 class KioskScore(Schema):
-    name: Annotated[str, Meta(pattern=r"^([A-Z]{3}|\?\?\?)$")]  # three letters, or unnamed
+    name: Annotated[str, Meta(pattern=r"^([A-Z]{3}|\?\?\?)\Z")]  # three letters, or unnamed
     ms: Annotated[int, Meta(ge=0, le=MAX_MS)]
 
 
 class KioskScores(Schema):
-    date: Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
+    date: Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")]
     boards: dict[BoardKey, Annotated[list[KioskScore], Meta(max_length=KEEP)]]
 
     def __post_init__(self) -> None:
@@ -158,7 +161,7 @@ GameDocument = dict[str, Any]  # a JSON object; core.midend checks the rest as i
 PIN_LENGTH = (4, 8)
 IDLE_RANGE = (10, 3600)  # seconds
 # the PIN as kiosk.json keeps it: scrypt (N=2**14, r=8, p=1) of the digits, its salt and key
-PIN_HASH = r"^scrypt:16384:8:1:[0-9a-f]{32}:[0-9a-f]{64}$"
+PIN_HASH = r"^scrypt:16384:8:1:[0-9a-f]{32}:[0-9a-f]{64}\Z"
 Volume = Annotated[int, Meta(ge=0, le=100)]  # percent
 
 
@@ -168,7 +171,7 @@ class KioskConfig(Schema):
     The PIN is ``pin_hash`` as the program writes it; a plain ``pin`` is what an operator or
     an older version wrote (the kiosk hashes it at its next start), and wins over a hash."""
 
-    pin: Annotated[str, Meta(pattern=r"^[0-9]{4,8}$")] | None = None
+    pin: Annotated[str, Meta(pattern=r"^[0-9]{4,8}\Z")] | None = None
     idle_seconds: Annotated[int, Meta(ge=IDLE_RANGE[0], le=IDLE_RANGE[1])] = 60
     language: Literal[LANGUAGES] = "en"  # type: ignore[valid-type]  # msgspec reads the tuple
     operator_corner: Literal["top-left", "top-right", "bottom-left", "bottom-right"] = "top-left"

@@ -7,7 +7,9 @@ window and never below 44 px on the smallest supported screen (800×480, or 480�
 A smaller window (a window manager that ignores the minimum size, a small display in
 fullscreen) is laid out at ``logical_size``: its own shape scaled up to the smallest supported
 screen; the app shrinks each frame to the window and the input translator maps pointer
-positions back, so every control stays on screen and reachable.
+positions back, so every control stays on screen and reachable. Whatever the window's shape
+(1×2400, 1280×2), the layout is never longer than ``MAX_ASPECT`` times its short side: a
+sliver of a window is drawn squeezed, from a canvas of at most 1920×480 that a frame can fill.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import pygame
 
 MIN_SIZE = (800, 480)
 MIN_LONG, MIN_SHORT = MIN_SIZE
+MAX_ASPECT = 4  # the layout's long side is at most this many times its short side (32:9 is 3.6)
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,10 @@ def logical_size(window: tuple[int, int]) -> tuple[int, int]:
     if w <= 0 or h <= 0:
         raise ValueError(f"window size must be positive, not {w}x{h}")
     scale = max(Fraction(1), Fraction(MIN_SHORT, min(w, h)), Fraction(MIN_LONG, max(w, h)))
-    return (math.ceil(w * scale), math.ceil(h * scale))  # exact: the short side lands on 480
+    lw, lh = math.ceil(w * scale), math.ceil(h * scale)  # exact: the short side lands on 480
+    # a sliver of a window is not laid out as a sliver: its long side is cut to MAX_ASPECT
+    # times the short one (1x2400 would otherwise be a 480x1,152,000 canvas, 2 GiB)
+    return (min(lw, MAX_ASPECT * lh), min(lh, MAX_ASPECT * lw))
 
 
 def metrics_for(size: tuple[int, int]) -> Metrics:

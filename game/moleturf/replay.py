@@ -13,7 +13,7 @@ from core.midend import Replay
 from core.moleturf.sectors import check_params
 from game.i18n import _
 from game.moleturf.board import BoardView, Look, draw_turf_dots
-from game.moleturf.hud import draw_info
+from game.moleturf.hud import draw_counters
 from game.moleturf.sprites import TURF_RGB
 from game.shell.replay import ReplayScene
 from game.shell.scene import Host
@@ -45,9 +45,10 @@ class MoleTurfReplay(ReplayScene):
         n = len(self.turfs)
         m = self.app.metrics
         dots_h = round(m.unit * 0.7)
-        side = min(area.w, area.h - m.unit - dots_h - 2 * m.gap)
+        info_h = round(m.unit * 1.5)  # a counter like the play screen's: its name, then icons
+        side = min(area.w, area.h - info_h - dots_h - 2 * m.gap)
         side -= side % n
-        self.info = pygame.Rect(area.centerx - side // 2, area.y, side, m.unit)
+        self.info = pygame.Rect(area.centerx - side // 2, area.y, side, info_h)
         box = pygame.Rect(self.info.x, self.info.bottom + m.gap, side, side)
         self.board = BoardView(box, n)
         self.dots = pygame.Rect(box.x, box.bottom + m.gap, side, dots_h)
@@ -81,8 +82,8 @@ class MoleTurfReplay(ReplayScene):
     def _draw_shields(self, surface: pygame.Surface, left: int) -> None:
         """The shields left at this moment of the game, as the play screen shows them (the
         replay's own bar shows the time)."""
-        m = self.app.metrics
-        draw_info(surface, self.app.fonts, m, self.info, (left, self.capacity), None, 0.0, None)
+        shields = (left, self.capacity)
+        draw_counters(surface, self.app.ui, self.info, self.info, shields, None, 0.0, None)
 
     def _draw_dots(self, surface: pygame.Surface, statuses: list[str]) -> None:
         patterns = self.app.settings.turf_patterns

@@ -8,8 +8,10 @@ Raw events (mouse, finger, controller, keys) are translated in exactly one place
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+
+from game.platform.controllers import PadStyle
 
 
 class Device(str, Enum):
@@ -62,3 +64,5 @@ class Intent:
     amount: float = 1.0
     held_x: bool = False  # CURSOR while X is held: lay a barricade along the way (Mole Turf)
     text: str = ""  # DIGIT: the digit typed
+    # GAMEPAD: the kind of pad pressed, for its buttons' glyphs (not part of what is meant)
+    pad: PadStyle | None = field(default=None, compare=False)

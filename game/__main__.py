@@ -113,6 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="render N frames and exit 0 (for tests and documentation; settings are not saved)",
     )
     parser.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="add the game to this user's desktop menu (a .desktop entry and its icons, "
+        "starting the game as it was started now) and exit",
+    )
+    parser.add_argument(
         "--screenshot",
         metavar="PATH",
         help="save the last rendered frame as a PNG (with --frames; 1 frame if not given)",
@@ -219,6 +225,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{parser.prog}: error: {message}", file=sys.stderr)
         return status
 
+    if args.install_desktop_entry:
+        from game.platform.desktop import install_desktop_entry
+
+        try:
+            written = install_desktop_entry()
+        except OSError as error:
+            return fail(f"the desktop entry could not be written: {error}", 1)
+        print(f"desktop entry: {written[0]} (icons: {len(written) - 1})")
+        return 0
     folder = data_dir(args.data_dir)
     problem = data_dir_problem(folder, args.data_dir)
     if problem:

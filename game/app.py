@@ -33,6 +33,7 @@ import pygame
 from game import i18n
 from game.i18n import _
 from game.platform.audio import Audio
+from game.platform.controllers import PadStyle, use_button_positions
 from game.platform.intents import Device, Intent, Kind
 from game.platform.paths import data_dir
 from game.platform.storage import WINDOW_SIDE_RANGE, Settings, Storage, load_settings, save_settings
@@ -88,6 +89,7 @@ class App:
     def __init__(self, options: Options, translator=None, clock=None) -> None:
         self.options = options
         self.clock = clock or time.monotonic  # play time of every game is read from it
+        use_button_positions()  # before SDL reads its controller mappings
         pygame.init()
         _init_controllers()
         self.storage = Storage(data_dir(options.data_dir))
@@ -124,6 +126,7 @@ class App:
             self.kiosk = Kiosk(self, options.kiosk)
             self.translator = self.kiosk.wrap(self.translator)
         self.device = Device.MOUSE
+        self.pad_style = PadStyle.XBOX  # the kind of pad used last: its glyphs in the prompts
         self.notices: list[tuple[str, float]] = []  # (text, time it goes away)
         self.good_news: set[tuple[str, float]] = set()  # the notices that tell of a success
         self.running = True
@@ -334,6 +337,8 @@ class App:
     def dispatch(self, intent: Intent) -> None:
         if self.kiosk is not None and not self.kiosk.admit(intent):
             return  # a kiosk ignores the close button, Alt+F4, Esc and F11
+        if intent.pad is not None:
+            self.pad_style = intent.pad
         if intent.kind is Kind.QUIT:
             self.quit()
             return

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 import pygame
 from pygame._sdl2 import controller as sdl_controller
 
+from game.platform.controllers import PadStyle, style_of_pad
 from game.platform.intents import Device, Intent, Kind
 from game.ui.layout import logical_size
 
@@ -520,6 +521,7 @@ class InputTranslator:
         self._controllers: dict[int, sdl_controller.Controller] = {}
         self._touch_devices: set[int] = set()  # touch ids SDL listed at the last count
         self._devices_counted_ms: int | None = None
+        self._pad_styles: dict[int, PadStyle] = {}  # what each open pad's buttons show
 
     @property
     def long_press_ms(self) -> int:
@@ -669,12 +671,12 @@ class InputTranslator:
             axis, value = _whole(getattr(event, "axis", None)), _real(getattr(event, "value", None))
             if axis is None or value is None:
                 return []
-            return self._pad_axis(instance_id, axis, value, now_ms)
+            return self._styled(instance_id, self._pad_axis(instance_id, axis, value, now_ms))
         button = _whole(getattr(event, "button", None))
         if button is None:
             return []
         if t == pygame.CONTROLLERBUTTONDOWN:
-            return self._pad_button_down(instance_id, button, now_ms)
+            return self._styled(instance_id, self._pad_button_down(instance_id, button, now_ms))
         self._pad_button_up(instance_id, button)
         return []
 
@@ -799,11 +801,18 @@ class InputTranslator:
             pad.quit()  # without its instance id its removal could never be matched
             return
         self._controllers[instance_id] = pad
+        self._pad_styles[instance_id] = style_of_pad(pad, device_index)
         self.last_device = Device.GAMEPAD
+
+    def _styled(self, instance_id: int, intents: list[Intent]) -> list[Intent]:
+        """The intents of a pad, each naming its kind (the prompts show its buttons)."""
+        style = self._pad_styles.get(instance_id, PadStyle.XBOX)
+        return [replace(i, pad=style) for i in intents]
 
     def _remove_controller(self, instance_id: int) -> None:
         self._forget_pad(instance_id)
         pad = self._controllers.pop(instance_id, None)
+        self._pad_styles.pop(instance_id, None)
         if pad is None:
             return
         try:

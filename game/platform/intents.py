@@ -8,8 +8,10 @@ Raw events (mouse, finger, controller, keys) are translated in exactly one place
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+
+from game.platform.controllers import PadStyle
 
 
 class Device(str, Enum):
@@ -65,3 +67,5 @@ class Intent:
     # DIGIT: the digit typed; LETTER, and any intent of a letter key without Ctrl (F is also
     # ACTION_X, W also a CURSOR...): the letter, upper case, for a screen that types text
     text: str = ""
+    # GAMEPAD: the kind of pad pressed, for its buttons' glyphs (not part of what is meant)
+    pad: PadStyle | None = field(default=None, compare=False)

@@ -24,6 +24,7 @@ import pygame
 
 from game.i18n import _
 from game.platform.audio import Audio
+from game.platform.controllers import PadStyle
 from game.platform.intents import Device, Intent, Kind
 from game.platform.storage import Settings, Storage
 from game.shell.warmup import Warmup
@@ -212,7 +213,8 @@ class Scene:
         items, kiosk = self.prompts(), self.app.kiosk
         if kiosk is not None:  # only the keys that work there (no Esc)
             items = kiosk.live_prompts(items, self.app.device)
-        draw_prompts(surface, ui.fonts, bar, self.app.device, items, m.font)
+        pad = getattr(self.app, "pad_style", PadStyle.XBOX)
+        draw_prompts(surface, ui.fonts, bar, self.app.device, items, m.font, pad)
 
     # intents ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:

@@ -1,7 +1,10 @@
 """The prompt bar: which button does what, for the device the player used last.
 
-A gamepad gets drawn button glyphs (A B X Y in their usual colours, shoulder and menu buttons
-as pills, the D-pad as a cross); a keyboard gets key caps; mouse and touch players get no bar.
+A gamepad gets drawn button glyphs of the kind of pad used last (``game.platform.controllers``):
+an Xbox pad's A B X Y in their colours, the Steam Deck's letters in plain caps, a PlayStation
+pad's × ○ □ △ drawn as shapes, a Nintendo pad's letters where they sit on it (B at the bottom
+position that confirms, A on the right); shoulder and menu buttons as pills named as printed
+on that pad, the D-pad as a cross. A keyboard gets key caps; mouse and touch players get no bar.
 Screens list their prompts as (action, label) pairs with these actions: ``confirm``, ``back``,
 ``move``, ``adjust``, ``x``, ``y``, ``mode``, ``pause``, ``hint``.
 """
@@ -11,15 +14,45 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
+from game.platform.controllers import PadStyle
 from game.platform.intents import Device
 from game.ui import theme
 from game.ui.text import FontBook
 
-FACE = {  # gamepad face buttons: letter and colour
-    "confirm": ("A", (76, 175, 80)),
-    "back": ("B", (229, 57, 53)),
-    "x": ("X", (30, 136, 229)),
-    "y": ("Y", (253, 216, 53)),
+# the face buttons by position (SDL's A is the bottom one on every pad: see controllers):
+# what each pad prints there and its colour (None: a plain cap, light letter on dark)
+FACE: dict[PadStyle, dict[str, tuple[str, tuple[int, int, int] | None]]] = {
+    PadStyle.XBOX: {
+        "confirm": ("A", (76, 175, 80)),
+        "back": ("B", (229, 57, 53)),
+        "x": ("X", (30, 136, 229)),
+        "y": ("Y", (253, 216, 53)),
+    },
+    PadStyle.STEAM: {
+        "confirm": ("A", None),
+        "back": ("B", None),
+        "x": ("X", None),
+        "y": ("Y", None),
+    },
+    PadStyle.NINTENDO: {  # the letters sit the other way round on a Nintendo pad
+        "confirm": ("B", None),
+        "back": ("A", None),
+        "x": ("Y", None),
+        "y": ("X", None),
+    },
+    PadStyle.PLAYSTATION: {  # shapes, drawn (a font may lack the symbols)
+        "confirm": ("cross", (124, 178, 232)),
+        "back": ("circle", (255, 102, 102)),
+        "x": ("square", (214, 140, 200)),
+        "y": ("triangle", (64, 226, 160)),
+    },
+}
+PLAIN_CAP = (58, 62, 72)
+# shoulder and menu buttons, as printed on the pad (the Xbox row is also every unknown pad's)
+PAD_LABELS = {
+    PadStyle.STEAM: {"mode": "L1/R1", "pause": "MENU", "hint": "VIEW"},
+    PadStyle.PLAYSTATION: {"mode": "L1/R1", "pause": "OPTIONS", "hint": "SHARE"},
+    PadStyle.NINTENDO: {"mode": "L/R", "pause": "+", "hint": "−"},
 }
 
 
@@ -39,8 +72,14 @@ def _key_names() -> dict[str, str]:
     }
 
 
-def _pad_names() -> dict[str, str]:
-    return {"mode": "LB/RB", "pause": _("START"), "hint": _("SELECT")}
+def _pad_names(style: PadStyle = PadStyle.XBOX) -> dict[str, str]:
+    return PAD_LABELS.get(style) or {"mode": "LB/RB", "pause": _("START"), "hint": _("SELECT")}
+
+
+def face_glyph(style: PadStyle, action: str) -> tuple[str, tuple[int, int, int] | None]:
+    """What the pad shows for a face-button action: a letter or a shape name (``cross``,
+    ``circle``, ``square``, ``triangle``), and its colour (None: a plain cap)."""
+    return FACE.get(style, FACE[PadStyle.XBOX])[action]
 
 
 def draw_prompts(
@@ -50,8 +89,10 @@ def draw_prompts(
     device: Device,
     items: list[tuple[str, str]],
     font_size: int,
+    pad_style: PadStyle = PadStyle.XBOX,
 ) -> list[pygame.Rect]:
-    """Draw the bar in ``rect``; return the rect of each prompt (tests check they fit)."""
+    """Draw the bar in ``rect``; return the rect of each prompt (tests check they fit).
+    ``pad_style``: the kind of pad whose buttons a gamepad player sees."""
     pygame.draw.rect(surface, theme.HEADER, rect)
     surface.fill(theme.EDGE_HI, (rect.x, rect.y, rect.w, max(1, rect.h // 40)))  # neon edge
     if not shows_prompts(device) or not items:
@@ -62,7 +103,7 @@ def draw_prompts(
     drawn = []
     for i, (action, label) in enumerate(items):
         slot = pygame.Rect(rect.x + i * slot_w, rect.y, slot_w, rect.h).inflate(-pad, 0)
-        glyph_box = _draw_glyph(surface, fonts, slot, glyph, device, action)
+        glyph_box = _draw_glyph(surface, fonts, slot, glyph, device, action, pad_style)
         text_box = pygame.Rect(
             glyph_box.right + pad, rect.y, slot.right - glyph_box.right - pad, rect.h
         )
@@ -78,19 +119,27 @@ def _draw_glyph(
     size: int,
     device: Device,
     action: str,
+    pad: PadStyle = PadStyle.XBOX,
 ) -> pygame.Rect:
     cy = slot.centery
     if action in ("move", "adjust"):
         box = pygame.Rect(slot.x, cy - size // 2, size, size)
         _draw_arrows(surface, box, device, horizontal_only=action == "adjust")
         return box
-    if device is Device.GAMEPAD and action in FACE:
-        letter, colour = FACE[action]
+    if device is Device.GAMEPAD and action in FACE[PadStyle.XBOX]:
+        mark, colour = face_glyph(pad, action)
         box = pygame.Rect(slot.x, cy - size // 2, size, size)
-        pygame.draw.circle(surface, colour, box.center, size // 2)
-        fonts.text(surface, letter, box, round(size * 0.6), theme.BACKGROUND, bold=True)
+        if pad is PadStyle.PLAYSTATION and colour is not None:
+            pygame.draw.circle(surface, PLAIN_CAP, box.center, size // 2)
+            _draw_shape(surface, mark, box, colour)
+        elif colour is None:
+            pygame.draw.circle(surface, PLAIN_CAP, box.center, size // 2)
+            fonts.text(surface, mark, box, round(size * 0.6), theme.TEXT, bold=True)
+        else:
+            pygame.draw.circle(surface, colour, box.center, size // 2)
+            fonts.text(surface, mark, box, round(size * 0.6), theme.BACKGROUND, bold=True)
         return box
-    name = (_pad_names() if device is Device.GAMEPAD else _key_names()).get(action, "?")
+    name = (_pad_names(pad) if device is Device.GAMEPAD else _key_names()).get(action, "?")
     text_w = fonts.font(round(size * 0.5), True).size(name)[0]
     box = pygame.Rect(slot.x, cy - size // 2, max(size, text_w + size // 2), size)
     radius = size // 2 if device is Device.GAMEPAD else max(3, size // 6)
@@ -98,6 +147,29 @@ def _draw_glyph(
     pygame.draw.rect(surface, theme.TEXT_DIM, box, 2, border_radius=radius)
     fonts.text(surface, name, box, round(size * 0.5), theme.TEXT, bold=True, max_lines=1)
     return box
+
+
+def _draw_shape(
+    surface: pygame.Surface, shape: str, box: pygame.Rect, colour: tuple[int, int, int]
+) -> None:
+    """A PlayStation face symbol, an outline a fifth of the button wide, inside ``box``."""
+    cx, cy = box.center
+    r = box.w * 0.27
+    width = max(2, round(box.w / 11))
+    if shape == "cross":
+        for dx in (-1, 1):
+            pygame.draw.line(
+                surface, colour, (cx - dx * r, cy - r), (cx + dx * r, cy + r), width + 1
+            )
+    elif shape == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), round(r), width)
+    elif shape == "square":
+        side = round(r * 1.7)
+        pygame.draw.rect(surface, colour, (cx - side // 2, cy - side // 2, side, side), width)
+    else:  # triangle
+        h = r * 1.7
+        points = [(cx, cy - h * 0.6), (cx - r * 1.05, cy + h * 0.4), (cx + r * 1.05, cy + h * 0.4)]
+        pygame.draw.polygon(surface, colour, points, width)
 
 
 def _draw_arrows(surface: pygame.Surface, box: pygame.Rect, device: Device, horizontal_only: bool):

@@ -447,11 +447,11 @@ def _run(
 
 
 def main_moleturf() -> int:
-    return main(["--game", "moleturf", *sys.argv[1:]], program_name())
+    return main(["--game", "moleturf", *sys.argv[1:]])  # named by argv[0]: "moleturf"
 
 
 def main_demineur() -> int:
-    return main(["--game", "demineur", *sys.argv[1:]], program_name())
+    return main(["--game", "demineur", *sys.argv[1:]])
 
 
 if __name__ == "__main__":

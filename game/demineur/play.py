@@ -85,6 +85,11 @@ class DemineurScene(SessionScene[DemineurSession]):
             return hints.sentence(self.told(self.hint), self.view.to_screen)
         return self._message
 
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+        self.says_hint = False
+
     def told(self, hint: Hint) -> Hint:
         """``hint`` with the wording that fits the board as the player sees it: a number
         whose mines are not all flagged was satisfied by mines the numbers proved, not by
@@ -98,11 +103,6 @@ class DemineurScene(SessionScene[DemineurSession]):
         elif technique in ("guess", "guess_approx") and len(self.session.log) <= 1:
             technique += "_start"
         return hint if technique == hint.technique else replace(hint, technique=technique)
-
-    @message.setter
-    def message(self, text: str) -> None:
-        self._message = text
-        self.says_hint = False
 
     @property
     def game(self) -> Minesweeper:
@@ -578,8 +578,9 @@ class DemineurScene(SessionScene[DemineurSession]):
         self.draw_counters(surface, ui)
         for w in self.widgets:
             w.draw(surface, ui, w.key == self.focus)
-        deduced = self.hint is not None and self.hint.kind == "safe" and self.marks is not None
-        deduced = deduced and bool((self.marks == sprites.DEDUCED_MINE).any())
+        deduced = False
+        if self.hint is not None and self.hint.kind == "safe" and self.marks is not None:
+            deduced = bool((self.marks == sprites.DEDUCED_MINE).any())
         draw_message(
             surface,
             ui,

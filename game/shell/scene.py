@@ -127,7 +127,7 @@ class Scene:
         keys = [w.key for w in self.widgets if w.focusable]
         if self.focus not in keys:  # the highlighted (primary) action first, as it is drawn
             first = [w.key for w in self.widgets if w.focusable and getattr(w, "primary", False)]
-            self.focus = (first or keys or [None])[0]
+            self.focus = (first or keys)[0] if keys else None
 
     def settle(self, before: list[Widget]) -> None:
         """Arm ``SETTLE_SECONDS`` on each primary widget that has just appeared over a place

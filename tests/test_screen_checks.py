@@ -40,8 +40,9 @@ MINES[[0, 2, 4, 6, 8], 8] = True
 
 
 # ----- the states -----------------------------------------------------------------------------
-def demineur(app, level: Level, *moves: tuple[str, int, int], hint: bool = False):
-    scene = DemineurScene(app, level, StatsBook(app.storage), clock=app.clock)
+def demineur(app, level: Level, *moves: tuple[str, int, int], hint: bool = False, session=None):
+    """The Démineur screen on ``level`` after ``moves`` (and a hint shown)."""
+    scene = DemineurScene(app, level, StatsBook(app.storage), session, clock=app.clock)
     app.scenes.push(scene)
     for name, r, c in moves:
         scene.act(name, r, c)
@@ -51,15 +52,10 @@ def demineur(app, level: Level, *moves: tuple[str, int, int], hint: bool = False
 
 
 def custom(app, *moves, hint=False):
+    """The 9x9 board with its mines down the right edge (``MINES``) after ``moves``."""
     session = DemineurSession(Minesweeper.from_mines(MINES), "custom", clock=app.clock)
     level = Level("custom", 9, 9, int(MINES.sum()))
-    scene = DemineurScene(app, level, StatsBook(app.storage), session, clock=app.clock)
-    app.scenes.push(scene)
-    for name, r, c in moves:
-        scene.act(name, r, c)
-    if hint:
-        scene.show_hint()
-    return scene
+    return demineur(app, level, *moves, hint=hint, session=session)
 
 
 def stats(app):

@@ -26,6 +26,7 @@ PARAMS = {
     "moleturf": "core.moleturf.sectors:check_params",
 }
 MAX_TEXT = 50_000_000  # characters; a real game file is far smaller
+WRAPPER_VERSION = 1  # the version of the program's own {"version", "data"} file wrapper
 
 
 def _named(where: str) -> Any:
@@ -50,7 +51,13 @@ def peek_document(text: str) -> tuple[Summary, dict[str, Any]]:
     except (json.JSONDecodeError, RecursionError) as bad:
         raise ValueError(f"the file is not JSON: {bad}") from None
     if isinstance(document, dict) and set(document) == {"version", "data"}:
-        document = document["data"]  # a file the program saved in its data folder
+        version = document["version"]  # a file the program saved in its data folder
+        if type(version) is not int or version != WRAPPER_VERSION:
+            raise ValueError(
+                f"the saved file has version {json.dumps(version)}; this program reads "
+                f"version {WRAPPER_VERSION} only"
+            )
+        document = document["data"]
     return summary(document), document
 
 

@@ -14,6 +14,7 @@ import argparse
 import os
 import signal
 import sys
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from game.platform.storage import Storage
 from game.shell.registry import GAME_IDS
 
 HEADLESS = "SDL_VIDEODRIVER=dummy python -m game --frames N --screenshot out.png"
+OFFSCREEN_DRIVERS = ("offscreen", "dummy", "evdev")  # SDL drivers that show no window
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -66,9 +68,18 @@ def idle_seconds(text: str) -> int:
     return n
 
 
-def build_parser() -> argparse.ArgumentParser:
+def program_name() -> str:
+    """The command the player typed: ``moleturf``, ``demineur``, ``cyber-mole-turf``, or
+    ``python -m game`` (its ``argv[0]`` is then the package's ``__main__.py``)."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    if not name or name in ("__main__.py", "-m", "-c") or name.startswith("python"):
+        return "python -m game"
+    return name.removesuffix(".exe")
+
+
+def build_parser(prog: str = "python -m game") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m game",
+        prog=prog,
         description="Cyber Mole Turf & Démineur: two logic-puzzle games. Opens on the launcher; "
         "F11 or Alt+Enter switches between fullscreen and a window.",
     )
@@ -186,14 +197,41 @@ def display_problem(args: argparse.Namespace) -> str | None:
         return None
     if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd", "dragonfly")):
         return None  # Windows and macOS always have their own display
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        return None
+    named = [f"{v}={os.environ[v]}" for v in ("DISPLAY", "WAYLAND_DISPLAY") if os.environ.get(v)]
+    if named:
+        if _window_display():
+            return None
+        return (
+            f"no display to open a window on ({' and '.join(named)} set, but no display "
+            f"answers there); to run headless: {HEADLESS}"
+        )
     if _console_display():  # a kiosk or handheld drawing straight to the screen (KMS/DRM)
         return None
     return (
         "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
         f"to run headless: {HEADLESS}"
     )
+
+
+def _window_display() -> bool:
+    """Whether SDL opens a real window system (X11 or Wayland) where ``DISPLAY`` or
+    ``WAYLAND_DISPLAY`` points. A stale one (an ssh session without X, a server gone) would
+    otherwise leave SDL on an invisible off-screen driver, the game running unseen."""
+    import pygame
+
+    for variable, driver in (("DISPLAY", "x11"), ("WAYLAND_DISPLAY", "wayland")):
+        if not os.environ.get(variable):
+            continue
+        os.environ["SDL_VIDEODRIVER"] = driver  # that system only: no fallback, no probing
+        try:
+            pygame.display.init()
+            return pygame.display.get_driver() not in OFFSCREEN_DRIVERS
+        except pygame.error:
+            continue
+        finally:
+            pygame.display.quit()
+            del os.environ["SDL_VIDEODRIVER"]
+    return False
 
 
 def _console_display() -> bool:
@@ -217,9 +255,12 @@ def _console_display() -> bool:
     return True
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    parser = build_parser(prog or program_name())
     args = parser.parse_args(argv)
+    if args.frames is not None or os.environ.get("SDL_VIDEODRIVER") in OFFSCREEN_DRIVERS:
+        # a headless run has no window to render fast to, by design: nothing to warn about
+        warnings.filterwarnings("ignore", "no fast renderer available")
 
     def fail(message: str, status: int = 2) -> int:
         print(f"{parser.prog}: error: {message}", file=sys.stderr)
@@ -420,7 +461,7 @@ def _run(
 
 
 def main_moleturf() -> int:
-    return main(["--game", "moleturf", *sys.argv[1:]])
+    return main(["--game", "moleturf", *sys.argv[1:]])  # named by argv[0]: "moleturf"
 
 
 def main_demineur() -> int:

@@ -14,6 +14,7 @@ numbers are known (az 5., a 3-as, az 5-ös).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from core.hints import Hint
@@ -40,6 +41,14 @@ DEMINEUR: dict[str, Template] = {
         "neighbour is safe.",
         "The {value} at row {row}, column {col} already has all its mines: its other {cells} "
         "hidden neighbours are safe.",
+        "cells",
+    ),
+    # "satisfied" when its mines are not all flagged: the other numbers proved them mines
+    "satisfied_deduced": N_plural(
+        "The {value} at row {row}, column {col} already touches all its mines, the deduced ones "
+        "included: its other hidden neighbour is safe.",
+        "The {value} at row {row}, column {col} already touches all its mines, the deduced ones "
+        "included: its other {cells} hidden neighbours are safe.",
         "cells",
     ),
     "all_mines": N_plural(
@@ -122,6 +131,16 @@ DEMINEUR: dict[str, Template] = {
         "Nothing is certain any more. The safest cell to try is row {row}, column {col}: it "
         "hides a mine with a chance of about {percent} (an estimate: there are too many "
         "arrangements to count)."
+    ),
+    # the same right after the first touch, when nothing was ever certain
+    "guess_start": N_(
+        "The first touch opened too little to deduce anything yet. The best cell to try is row "
+        "{row}, column {col}: it hides a mine with a chance of {percent}."
+    ),
+    "guess_approx_start": N_(
+        "The first touch opened too little to deduce anything yet. The safest cell to try is "
+        "row {row}, column {col}: it hides a mine with a chance of about {percent} (an "
+        "estimate: there are too many arrangements to count)."
     ),
 }
 
@@ -365,12 +384,37 @@ def render(template: Template, params: dict[str, Any]) -> str:
     return i18n.grammar(text.format(**{key: _fill(key, value) for key, value in params.items()}))
 
 
-def sentence(hint: Hint) -> str:
-    """The hint of either game as one sentence in the current language."""
+# A board cell as the player sees it: the game's (row, col) -> the (row, col) on screen, both
+# from 0. A Démineur board turned for an upright screen (``BoardView.to_screen``) shows the
+# game's columns as rows: the sentence then names the row and column the player sees, the
+# ones the highlight is drawn at.
+Placement = Callable[[int, int], tuple[int, int]]
+CELL_KEYS = (("row", "col"), ("row_a", "col_a"), ("row_b", "col_b"))
+
+
+def placed(params: dict[str, Any], place: Placement | None) -> dict[str, Any]:
+    """``params`` with every named cell (rows and columns counted from 1) where ``place``
+    puts it on the screen; the one place hint and refusal sentences turn board coordinates
+    into the row and column words a player reads."""
+    if place is None:
+        return params
+    out = dict(params)
+    for row, col in CELL_KEYS:
+        if row in out and col in out:
+            r, c = place(out[row] - 1, out[col] - 1)
+            out[row], out[col] = r + 1, c + 1
+    if "forced" in out:
+        out["forced"] = tuple(tuple(v + 1 for v in place(r - 1, c - 1)) for r, c in out["forced"])
+    return out
+
+
+def sentence(hint: Hint, place: Placement | None = None) -> str:
+    """The hint of either game as one sentence in the current language, its cells named as
+    ``place`` shows them (default: as the game counts them)."""
     template = DEMINEUR.get(hint.technique) or MOLETURF.get(hint.technique)
     if template is None:
         raise ValueError(f"no sentence for the hint technique {hint.technique!r}")
-    return render(template, {"cells": len(hint.cells), **hint.params})
+    return render(template, placed({"cells": len(hint.cells), **hint.params}, place))
 
 
 # Why a move was refused (``core.moves.Refusal.reason``), for the message line.
@@ -398,9 +442,9 @@ REFUSALS: dict[str, Template] = {
 }
 
 
-def refusal(refused: Refusal) -> str:
+def refusal(refused: Refusal, place: Placement | None = None) -> str:
     """Why an intent changed nothing, as one sentence in the current language."""
-    return render(REFUSALS[refused.reason], refused.params)
+    return render(REFUSALS[refused.reason], placed(refused.params, place))
 
 
 def problem(bad: ValueError) -> str:

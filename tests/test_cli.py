@@ -85,10 +85,17 @@ def test_the_real_program_exits_non_zero_in_one_line(tmp_path):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux display rule")
-def test_without_a_display_the_program_says_so_and_how_to_run_headless(tmp_path):
+@pytest.mark.parametrize("display", [None, ":77"], ids=["unset", "stale"])
+def test_without_a_display_the_program_says_so_and_how_to_run_headless(tmp_path, display):
+    """No DISPLAY, or one where no X server answers (an ssh session without X): the same
+    one-line error and exit status, never a game running unseen on an off-screen driver."""
     if os.path.exists("/dev/dri"):
         pytest.skip("this machine may draw on its console (KMS/DRM)")
+    if display and os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
+        pytest.skip(f"an X server answers at {display} here")
     env = {k: v for k, v in CLEAN.items() if not k.startswith("SDL_")}
+    if display:
+        env["DISPLAY"] = display
     started = time.monotonic()
     result = run("--data-dir", str(tmp_path), env=env, timeout=30)
     took = time.monotonic() - started
@@ -99,6 +106,7 @@ def test_without_a_display_the_program_says_so_and_how_to_run_headless(tmp_path)
     shot = tmp_path / "shot.png"
     frames = run("--data-dir", str(tmp_path), "--frames", "1", "--screenshot", str(shot), env=env)
     assert frames.returncode == 0 and shot.stat().st_size > 0, frames.stderr
+    assert "renderer" not in frames.stderr, frames.stderr  # a headless run says nothing of it
     dummy = run(
         "--data-dir", str(tmp_path), "--frames", "1", env={**env, "SDL_VIDEODRIVER": "dummy"}
     )
@@ -134,3 +142,19 @@ def test_a_second_program_on_the_same_folder_is_told_and_runs_read_only(tmp_path
         first.communicate("\n", timeout=10)
     result = run("--data-dir", str(tmp_path), "--windowed", "--frames", "2")
     assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+def test_each_command_names_itself_in_its_help(monkeypatch, capsys):
+    """``moleturf --help`` says "usage: moleturf", not the module the entry point calls."""
+    import game.__main__ as cli
+
+    for command, entry in (("moleturf", cli.main_moleturf), ("demineur", cli.main_demineur)):
+        monkeypatch.setattr(sys, "argv", [f"/usr/local/bin/{command}", "--help"])
+        with pytest.raises(SystemExit):
+            entry()
+        usage = capsys.readouterr().out.splitlines()[0]
+        assert usage.startswith(f"usage: {command} "), usage
+    monkeypatch.setattr(sys, "argv", ["/x/game/__main__.py", "--help"])
+    with pytest.raises(SystemExit):
+        cli.main()
+    assert capsys.readouterr().out.startswith("usage: python -m game ")

@@ -696,6 +696,7 @@ def test_show_timer_off_hides_the_clock_until_the_end(app, clock):
 
 
 def test_a_whole_game_by_gamepad_alone(app, clock):
+    app.clock = clock  # the end buttons settle on the app's clock
     scene = open_scene(app, clock)
 
     def go(r, c):
@@ -725,6 +726,9 @@ def test_a_whole_game_by_gamepad_alone(app, clock):
         go(r, 8)
         press(Kind.CONFIRM)
     assert scene.game.status == "won" and scene.focus == "again"
+    press(Kind.CONFIRM)  # at once: meant for the board, "New game" has just appeared
+    assert scene.game.status == "won"
+    clock.now += 0.6
     press(Kind.CONFIRM)  # A on the focused "New game": a fresh board at one press
     assert scene.game.status == "ready" and not scene.game.revealed.any()
 

@@ -42,6 +42,12 @@ DEMINEUR_GAMES = {
     "total_safe": (9, 9, 16, 928, 59),
 }
 SWAPPED = {"overlap_mine": "overlap_safe"}
+# the wordings the Démineur screen picks for what the board shows (game.demineur.play.told)
+SWAPPED |= {
+    "satisfied_deduced": "satisfied",
+    "guess_start": "guess",
+    "guess_approx_start": "guess_approx",
+}
 
 
 def demineur_hints() -> dict[str, Hint]:

@@ -145,6 +145,9 @@ def test_python_m_game_replay_opens_a_file_and_refuses_a_bad_one(tmp_path, capsy
         (json.dumps({**session.to_document(), "version": 9}), "version 9"),
         (json.dumps({**session.to_document(), "kind": "chess"}), "'chess' game"),
         ("[" * 100_000, "not JSON"),
+        # the program's own wrapper around the document: its version is checked too
+        (json.dumps({"version": 99, "data": session.to_document()}), "version 99"),
+        (json.dumps({"version": "x", "data": session.to_document()}), 'version "x"'),
     ):
         bad = tmp_path / "bad.json"
         bad.write_text(text)

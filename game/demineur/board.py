@@ -116,6 +116,10 @@ class BoardView:
         self.cell = 1.0
         self.origin = (0.0, 0.0)
         self.max_cell = 96.0
+        # screen pixels along the viewport's bottom edge an overlay covers (the overview map)
+        # while the board is bigger than the view: the board may pan that far past its
+        # bottom edge, so every cell can be brought out from under it
+        self.reserve_bottom = 0
         self._tiles: Tiles | None = None
         self._cache: pygame.Surface | None = None
         self._drawn: np.ndarray | None = None  # the code on each cell of the cache (by draw)
@@ -207,8 +211,22 @@ class BoardView:
         ox, oy = self.origin
         bw, bh = self.cols * px, self.rows * px
         ox = (bw - self.rect.w) / 2 if bw <= self.rect.w else min(max(ox, 0), bw - self.rect.w)
-        oy = (bh - self.rect.h) / 2 if bh <= self.rect.h else min(max(oy, 0), bh - self.rect.h)
+        if self.whole_board_visible:
+            oy = (bh - self.rect.h) / 2
+        else:  # past the bottom edge by the overlay's height: the last row clears the map
+            low = min(0, (bh - self.rect.h) / 2)
+            oy = min(max(oy, low), max(low, bh + self.reserve_bottom - self.rect.h))
         self.origin = (float(round(ox)), float(round(oy)))
+
+    def uncover(self, r: int, c: int, cover: pygame.Rect) -> None:
+        """Pan just enough that cell (r, c) is clear of ``cover`` (an overlay on the board)
+        and inside the viewport: up past the overlay when it lies over the cell."""
+        rect = self.cell_rect(r, c)
+        if rect.colliderect(cover):
+            self.pan(0, cover.top - rect.bottom)
+        rect = self.cell_rect(r, c)
+        if not self.rect.contains(rect):
+            self.show_cell(r, c)
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         if not self.rect.collidepoint(pos):

@@ -96,11 +96,22 @@ def draw_counters(
 
 def result_text(res: Result, hints: int, rank: int | None) -> str:
     head = _("You won!") if res.won else _("A mine exploded: game over.")
+    # 3BV is named with what it means: the fewest clicks that clear the board (a lost game:
+    # how many of them were done)
+    if res.won:
+        # Translators: {bv} is the board's 3BV, the fewest clicks that clear it
+        bv = _("3BV {bv} (the fewest clicks this board needs)").format(bv=res.bv)
+    else:
+        # Translators: {done} of the {bv} clicks (the board's 3BV) the player made before
+        # the mine exploded
+        bv = _("3BV {done}/{bv} (of the fewest clicks this board needs, those done)").format(
+            done=res.bv_solved, bv=res.bv
+        )
     figures = _(
-        "Time {time}, 3BV {bv}, 3BV/s {bvs}, efficiency {efficiency}, hints used: {hints}"
+        "Time {time}, {bv}, 3BV/s {bvs}, efficiency {efficiency}, hints used: {hints}"
     ).format(
         time=format_time(res.ms),
-        bv=res.bv if res.won else f"{res.bv_solved}/{res.bv}",
+        bv=bv,
         bvs=decimal(res.bvs),
         efficiency=percent(res.efficiency),
         hints=hints,
@@ -117,29 +128,59 @@ def draw_message(
     text: str,
     hint: Hint | None,
     palette: sprites.Palette,
+    deduced: bool = False,
 ) -> None:
-    """The message line; with a hint, the legend of the marks it uses beneath it."""
+    """The message line; with a hint, the legend of the marks it uses beneath it
+    (``deduced``: the board marks deduced mines besides the hint's own cells)."""
     m = ui.m
-    if hint is not None:
-        legend_h = min(box.h // 3, m.font * 3 // 2)
-        items = legend_items(hint)
-        slot = box.w // len(items) - legend_h - m.gap  # each label beside its tile
-        font = ui.fonts.font(m.text_floor)
-        stacked = any(font.size(label)[0] > slot for _code, label in items)
-        if stacked:  # too narrow side by side: one under the other
-            legend_h *= len(items)
-        legend = pygame.Rect(box.x, box.bottom - legend_h, box.w, legend_h)
-        draw_legend(surface, ui, legend, items, palette, stacked)
-        box = pygame.Rect(box.x, box.y, box.w, box.h - legend_h)
-    if text:  # as many lines as the box holds: a result wraps to five on a narrow screen
-        ui.fonts.text(surface, text, box, m.font, theme.TEXT, align="left", max_lines=6)
+    if hint is None:
+        if text:  # as many lines as the box holds: a result wraps to five on a narrow screen
+            ui.fonts.text(surface, text, box, m.font, theme.TEXT, align="left", max_lines=6)
+        return
+    items = legend_items(hint, deduced)
+    text_box, legend, stacked = message_layout(ui, box, text, items)
+    draw_legend(surface, ui, legend, items, palette, stacked)
+    if text:
+        ui.fonts.text(surface, text, text_box, m.font, theme.TEXT, align="left", max_lines=6)
 
 
-def legend_items(hint: Hint) -> list[tuple[int, str]]:
+def message_layout(
+    ui: UI, box: pygame.Rect, text: str, items: list[tuple[int, str]]
+) -> tuple[pygame.Rect, pygame.Rect, bool]:
+    """Where a hint's sentence and its legend go in the message box: (text box, legend box,
+    legend stacked). The first of these in which the sentence fits whole: the legend in one
+    row beneath the sentence, in a column beside it, stacked beneath it (else the one that
+    leaves the sentence most room)."""
+    m = ui.m
+    font = ui.fonts.font(m.text_floor)
+    row_h = min(box.h // 3, m.font * 3 // 2)
+    label_w = max(font.size(label)[0] for _code, label in items)
+    slot = box.w // len(items) - row_h - m.gap  # each label beside its tile
+    options = []
+    if label_w <= slot:  # side by side, beneath
+        legend = pygame.Rect(box.x, box.bottom - row_h, box.w, row_h)
+        options.append((pygame.Rect(box.x, box.y, box.w, box.h - row_h), legend, False))
+    column_w = label_w + row_h + 2 * m.gap
+    if column_w <= box.w // 2:  # a column beside the sentence
+        rows_h = min(box.h, row_h * len(items))
+        legend = pygame.Rect(box.right - column_w, box.bottom - rows_h, column_w, rows_h)
+        options.append((pygame.Rect(box.x, box.y, box.w - column_w - m.gap, box.h), legend, True))
+    stacked_h = row_h * len(items)  # one under the other, beneath
+    legend = pygame.Rect(box.x, box.bottom - stacked_h, box.w, stacked_h)
+    options.append((pygame.Rect(box.x, box.y, box.w, box.h - stacked_h), legend, True))
+    for option in options:
+        if not text or ui.fonts.fit(text, option[0].size, m.font, max_lines=6).fits:
+            return option
+    return max(options, key=lambda o: o[0].w * o[0].h)
+
+
+def legend_items(hint: Hint, deduced: bool = False) -> list[tuple[int, str]]:
     """The rule book's legend for the marks a hint uses: (tile code, label)."""
     items = [(sprites.OPEN + 2 + sprites.MARK * sprites.USED, _("used number"))]
     if hint.kind == "safe":
         items.append((sprites.MARK * sprites.SAFE, _("deduced safe cell")))
+        if deduced:
+            items.append((sprites.MARK * sprites.DEDUCED_MINE, _("deduced mine")))
     elif hint.kind == "mine":
         items.append((sprites.MARK * sprites.DEDUCED_MINE, _("deduced mine")))
     else:
@@ -178,14 +219,27 @@ def draw_legend(
         )
 
 
-def hint_marks(hint: Hint, rows: int, cols: int) -> np.ndarray:
-    """The board marks of a hint: its used numbers and the cells it concludes about."""
+def hint_marks(
+    hint: Hint,
+    rows: int,
+    cols: int,
+    hidden: np.ndarray | None = None,
+) -> np.ndarray:
+    """The board marks of a hint: its used numbers and the cells it concludes about.
+
+    With ``hidden`` (cells neither opened nor flagged): a number the hint says already has
+    all its mines (``satisfied``) has its unflagged mines marked as deduced mines, since the
+    sentence speaks of them: every hidden neighbour the hint does not call safe."""
     import numpy as np
 
     marks = np.zeros((rows, cols), np.int8)
     for item in hint.evidence:
         if item[0] == "number":
             marks[item[1], item[2]] = sprites.USED
+    if hint.technique == "satisfied" and hidden is not None:
+        r, c = hint.params["row"] - 1, hint.params["col"] - 1
+        near = (slice(max(0, r - 1), r + 2), slice(max(0, c - 1), c + 2))
+        marks[near][hidden[near]] = sprites.DEDUCED_MINE
     mark = {"safe": sprites.SAFE, "mine": sprites.DEDUCED_MINE}.get(hint.kind, sprites.GUESS)
     for r, c in hint.cells:
         marks[r, c] = mark

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 import pygame
@@ -45,7 +46,7 @@ from game.platform.intents import Device, Intent, Kind
 from game.shell.pause import Pause
 from game.shell.scene import Host
 from game.shell.session_scene import SessionScene
-from game.ui import theme
+from game.ui import debug, theme
 from game.ui.layout import Metrics
 from game.ui.widgets import UI, Button, Widget, draw_bar, draw_panel
 
@@ -75,6 +76,34 @@ class DemineurScene(SessionScene[DemineurSession]):
         self.start(session or self.new_session())
 
     # ---- games -------------------------------------------------------------------------------
+    @property
+    def message(self) -> str:
+        """The message line's text. A hint's sentence is made when read, so its rows and
+        columns are those of the board as it is drawn now (turned or not) and in the
+        language set now."""
+        if self.says_hint and self.hint is not None:
+            return hints.sentence(self.told(self.hint), self.view.to_screen)
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+        self.says_hint = False
+
+    def told(self, hint: Hint) -> Hint:
+        """``hint`` with the wording that fits the board as the player sees it: a number
+        whose mines are not all flagged was satisfied by mines the numbers proved, not by
+        ones drawn; a guess right after the first touch follows nothing that was certain."""
+        technique = hint.technique
+        if technique == "satisfied":
+            r, c = hint.params["row"] - 1, hint.params["col"] - 1
+            around = self.game.flagged[max(0, r - 1) : r + 2, max(0, c - 1) : c + 2]
+            if int(around.sum()) < hint.params["value"]:
+                technique = "satisfied_deduced"
+        elif technique in ("guess", "guess_approx") and len(self.session.log) <= 1:
+            technique += "_start"
+        return hint if technique == hint.technique else replace(hint, technique=technique)
+
     @property
     def game(self) -> Minesweeper:
         return self.session.game
@@ -182,6 +211,8 @@ class DemineurScene(SessionScene[DemineurSession]):
         # map shows the rest): 24 px cells at 1280x800
         least = math.ceil(m.text_floor * 1.5)
         self.view.set_viewport(rect, m.unit * MAX_CELL_UNITS, transposed=turned, least_cell=least)
+        self.view.reserve_bottom = self.overview_box(m).inflate(8, 8).h + m.gap
+        self.view.pan(0, 0)  # clamped again with the room it makes
         bar = pygame.Rect(0, 0, m.width, m.header_h).inflate(-2 * m.margin, -2 * m.gap)
         display_w = self.counter_w(m)
         lang_w = round(m.unit * 1.6)  # the header's language button, as on every screen
@@ -205,7 +236,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             new.right = lang.x - m.gap
         fit = new.move(-(button_w + m.gap), 0)
         hint = fit.move(-(button_w + m.gap), 0)
-        fit_label = _("Zoom in") if self.view.fitted else _("Fit board")
+        fit_label = self.fit_label()
         widgets: list[Widget] = [
             Button(menu, "menu", _("Menu"), self.open_pause),
             Button(hint, "hint", _("Hint"), self.show_hint),
@@ -275,7 +306,7 @@ class DemineurScene(SessionScene[DemineurSession]):
     def refused(self, refusal: Refusal) -> None:
         if refusal.reason == "game_over":
             return  # the end screen's buttons say what can be done
-        self.message = hints.refusal(refusal)
+        self.message = hints.refusal(refusal, self.view.to_screen)
         if refusal.reason in SHAKEN and refusal.cell is not None:
             self.effects.shake(refusal.cell)
         self.app.audio.play("menu_back")
@@ -329,12 +360,19 @@ class DemineurScene(SessionScene[DemineurSession]):
         self.skip_ripple()
         self.app.audio.play("hint")
         self.hint = hint
-        self.marks = hint_marks(hint, self.game.rows, self.game.cols)
-        self.message = hints.sentence(hint)
+        game = self.game
+        self.marks = hint_marks(hint, game.rows, game.cols, ~game.revealed & ~game.flagged)
+        self.message = ""
+        self.says_hint = True  # the message is the hint's sentence, named as the board shows
         self._codes = None
         if not self.view.whole_board_visible:
-            self.view.show_cell(*hint.cells[0])
+            self.bring_out(*hint.cells[0])
         self.cursor = hint.cells[0]
+
+    def fit_label(self) -> str:
+        """What Y / E and the top bar's button do now (the button and the key prompt say
+        the same)."""
+        return _("Zoom in") if self.view.fitted else _("Fit board")
 
     def fit_or_zoom(self) -> None:
         if self.view.fitted:
@@ -345,6 +383,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             self.view.pan(
                 self.view.rect.centerx - rect.centerx, self.view.rect.centery - rect.centery
             )
+            self.bring_out(r, c)
         else:
             self.view.fit()
         self.relayout()
@@ -398,7 +437,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             self.view.zoom(intent.amount, at)
             self.zoom_until = self.t + ZOOM_SETTLE_S
             if pos is None and at is not None:  # keys and triggers zoom about the cursor
-                self.view.show_cell(*self.cursor)
+                self.bring_out(*self.cursor)
             if was != self.view.fitted:
                 self.relayout()
             return True
@@ -429,7 +468,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             r = min(max(self.cursor[0] + dy, 0), self.game.rows - 1)
             c = min(max(self.cursor[1] + dx, 0), self.game.cols - 1)
             self.cursor = (r, c)
-            self.view.show_cell(r, c)
+            self.bring_out(r, c)
             return True
         if kind is Kind.CONFIRM:
             self.act("tap", *self.cursor)
@@ -490,6 +529,7 @@ class DemineurScene(SessionScene[DemineurSession]):
         ):
             self.view.zoom_to(self.touch_cell(self.app.metrics), intent.pos)
             self.relayout()
+            self.bring_out(*cell)  # the cell touched stays under the finger's reach
             return True
         self.cursor = cell
         if kind is Kind.CHORD:
@@ -538,9 +578,18 @@ class DemineurScene(SessionScene[DemineurSession]):
         self.draw_counters(surface, ui)
         for w in self.widgets:
             w.draw(surface, ui, w.key == self.focus)
+        deduced = False
+        if self.hint is not None and self.hint.kind == "safe" and self.marks is not None:
+            deduced = bool((self.marks == sprites.DEDUCED_MINE).any())
         if not self.effects.draw_banner(surface, ui, self.message_box):  # the end's moment
             draw_message(
-                surface, ui, self.message_box, self.message_text(), self.hint, self.view.palette
+                surface,
+                ui,
+                self.message_box,
+                self.message_text(),
+                self.hint,
+                self.view.palette,
+                deduced,
             )
         if self.prompt_bar_shown():
             self.draw_prompt_bar(surface, ui)
@@ -561,32 +610,50 @@ class DemineurScene(SessionScene[DemineurSession]):
         view = self.view
         quick = self.t < self.zoom_until
         view.draw(surface, codes, self.effects.board_offset(), quick)
+        debug.record("board", view.board_area().move(view.rect.topleft), extra={"view": view})
         view.draw_frame(surface, ui.plain, quick)
         if self.hint is not None and view.px < ui.m.unit // 2:
             # small cells: ring the hint so it can be found on a big board
             cells = [view.cell_rect(r, c) for r, c in self.hint.cells]
             area = cells[0].unionall(cells)
             radius = max(area.w, area.h) // 2 + ui.m.unit // 2
-            pygame.draw.circle(
+            clip = surface.get_clip()
+            surface.set_clip(view.rect)  # a board's own effect: never over the bars around it
+            ring = pygame.draw.circle(
                 surface, view.palette.used, area.center, radius, max(3, ui.m.gap // 2)
             )
+            surface.set_clip(clip)
+            debug.record("effect", ring)
         if ui.show_focus and not self.game.over and self.focus is None:
             rect = view.cell_rect(*self.cursor)
             width = max(2, view.px // 8)
-            pygame.draw.rect(surface, theme.FOCUS, rect.inflate(width, width), width)
+            ring = pygame.draw.rect(surface, theme.FOCUS, rect.inflate(width, width), width)
+            debug.record("effect", ring)
         self.effects.draw(surface, view, codes)
         if not view.whole_board_visible:
             self.draw_overview(surface)
 
-    def overview_rect(self) -> pygame.Rect | None:
-        view, m = self.view, self.app.metrics
-        if view.whole_board_visible:
-            return None
+    def overview_box(self, m: Metrics) -> pygame.Rect:
+        """Where the overview map goes in the board's corner (away from the flag switch)."""
+        view = self.view
         k = max(1, min(round(m.unit * 3.2) // view.cols, round(m.unit * 2) // view.rows))
         w, h = view.cols * k, view.rows * k
         left = self.app.settings.flag_switch_side == "left"
         x = view.rect.x + m.gap if not left else view.rect.right - w - m.gap
         return pygame.Rect(x, view.rect.bottom - h - m.gap, w, h)
+
+    def overview_rect(self) -> pygame.Rect | None:
+        """The overview map's box, or None while the whole board is in view (no map)."""
+        if self.view.whole_board_visible:
+            return None
+        return self.overview_box(self.app.metrics)
+
+    def bring_out(self, r: int, c: int) -> None:
+        """Pan so cell (r, c) is in view and not under the overview map."""
+        self.view.show_cell(r, c)
+        box = self.overview_rect()
+        if box is not None:
+            self.view.uncover(r, c, box.inflate(8, 8))
 
     def draw_overview(self, surface: pygame.Surface) -> None:
         """The small map of the whole board, as it is (a cascade's wave is not waited for)."""
@@ -595,6 +662,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             return  # the whole board is in view
         if self._overview is None or self._overview.get_size() != box.size:
             self._overview = self.view.overview(cell_codes(self.game, self.marks), box.size)
+        debug.record("overlay", box.inflate(8, 8))
         draw_panel(
             surface,
             box.inflate(8, 8),
@@ -650,7 +718,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             ("confirm", _("Reveal")),
             ("x", _("Flag")),
             ("mode", _("Flag mode")),
-            ("y", _("Fit board")),
+            ("y", self.fit_label()),
             ("hint", _("Hint")),
             ("pause", _("Pause")),
         ]

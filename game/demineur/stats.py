@@ -41,13 +41,16 @@ def size_label(key: str) -> str:
     return str(key) if numbers is None else board_size(*numbers, _("Custom"))
 
 
-def short_label(key: str) -> str:
-    """A board in a narrow column: the level's name, or a custom board's size ("7×5, 3 mines")."""
+def short_label(key: str, compact: bool = False) -> str:
+    """A board in a narrow column: the level's name, or a custom board's size ("7×5, 3 mines";
+    ``compact``: "7×5/3", columns × rows / mines as a player's key writes it)."""
     for name, p in PRESETS.items():
         if board_key(p.cols, p.rows, p.mines) == key:
             return _(LEVEL_NAMES[name])
     numbers = _numbers(key)
-    return str(key) if numbers is None else board_size(*numbers)
+    if numbers is None:
+        return str(key)
+    return "{}×{}/{}".format(*numbers) if compact else board_size(*numbers)
 
 
 def _numbers(key: str) -> tuple[str, str, str] | None:
@@ -392,7 +395,16 @@ class StatsScene(Scene):
         fraction_w = max(font.size(f"{self.book.stats.get(k).won}/")[0] for k in shown)
         fraction_w += max(font.size(str(self.book.stats.get(k).played))[0] for k in shown)
         count_w = rate_w + fraction_w + 2 * m.gap
-        name_w = inner.w - count_w - inner.w // 4 - 2 * m.gap  # the bar gets a quarter
+        # each name on one line, whole: its column as wide as the longest needs, the bar the
+        # rest (none where less than a touch unit is left: the rate says it in figures)
+        names = {key: short_label(key) for key in shown}
+        free = inner.w - count_w - 2 * m.gap
+        if any(font.size(name)[0] + m.gap > free for name in names.values()):
+            names = {key: short_label(key, compact=True) for key in shown}
+        name_w = max(font.size(name)[0] for name in names.values()) + 2 * m.gap
+        name_w = max(name_w, free - inner.w // 4)  # the bar never longer than a quarter
+        if free - name_w < m.unit:
+            name_w = free
         for i, key in enumerate(shown):
             s = self.book.stats.get(key)
             y = inner.y + (i + 1) * line
@@ -402,7 +414,7 @@ class StatsScene(Scene):
                 Label(
                     pygame.Rect(inner.x, y, name_w - m.gap, line),
                     f"rate_name{i}",
-                    short_label(key),
+                    names[key],
                     small,
                     bold=current,
                     align="left",
@@ -413,7 +425,8 @@ class StatsScene(Scene):
             track_h = max(4, line // 4)
             track = pygame.Rect(inner.x + name_w, y + (line - track_h) // 2, 0, track_h)
             track.w = inner.w - name_w - count_w - m.gap
-            bars.append((track, s.win_rate, current))
+            if track.w >= m.unit // 2:
+                bars.append((track, s.win_rate, current))
             widgets.append(
                 Label(
                     pygame.Rect(inner.right - count_w, y, rate_w + m.gap, line),

@@ -70,6 +70,10 @@ class Host(Protocol):
 
 
 PRESS_SECONDS = 0.15  # how long a tapped or confirmed widget shows its press
+# A primary action that appears where another control was less than this long ago (the end
+# of a game's "New game" where the flag switch was) ignores taps and confirms until then: the
+# finger or the pad press meant for the old control does not start the new action.
+SETTLE_SECONDS = 0.5
 
 
 class Scene:
@@ -84,6 +88,7 @@ class Scene:
         self.widgets: list[Widget] = []
         self.focus: str | None = None
         self.pressed: tuple[str, float] | None = None  # (widget key, when), for its feedback
+        self.recent: list[tuple[str, pygame.Rect, float]] = []  # controls gone, and when
 
     # lifecycle -------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -116,11 +121,30 @@ class Scene:
         return [("move", _("Move")), ("confirm", _("Select")), ("back", _("Back"))]
 
     def relayout(self) -> None:
+        before = self.widgets
         self.widgets = self.build(self.app.metrics)
         share_row_sizes(self.widgets, self.app.ui)
+        self.settle(before)
         keys = [w.key for w in self.widgets if w.focusable]
-        if self.focus not in keys:
-            self.focus = keys[0] if keys else None
+        if self.focus not in keys:  # the highlighted (primary) action first, as it is drawn
+            first = [w.key for w in self.widgets if w.focusable and getattr(w, "primary", False)]
+            self.focus = (first or keys)[0] if keys else None
+
+    def settle(self, before: list[Widget]) -> None:
+        """Arm ``SETTLE_SECONDS`` on each primary widget that has just appeared over a place
+        where another control was (in ``before`` or in the last half second)."""
+        now = self.app.clock()
+        self.recent = [(k, r, t) for k, r, t in self.recent if now - t < SETTLE_SECONDS]
+        self.recent += [(w.key, pygame.Rect(w.rect), now) for w in before if w.focusable]
+        for w in self.widgets:
+            if getattr(w, "primary", False) and any(
+                key != w.key and rect.colliderect(w.rect) for key, rect, _when in self.recent
+            ):
+                w.settle_until = now + SETTLE_SECONDS
+
+    def settling(self, widget: Widget) -> bool:
+        """Whether ``widget`` appeared under the player's finger too recently to act."""
+        return self.app.clock() < widget.settle_until
 
     def body(self, m: Metrics) -> pygame.Rect:
         """The window below the header and above the prompt bar, inside the margins.
@@ -223,6 +247,8 @@ class Scene:
         if kind in (Kind.TAP, Kind.LONG_PRESS) and intent.pos is not None:
             for w in reversed(self.widgets):
                 if w.focusable and w.rect.collidepoint(intent.pos):
+                    if self.settling(w):
+                        return True  # meant for the control that was there
                     self.focus = w.key
                     self.press(w.key)
                     self.app.audio.play("menu_click")
@@ -240,7 +266,7 @@ class Scene:
             return True
         if kind is Kind.CONFIRM:
             current = self.focused()
-            if current is not None:
+            if current is not None and not self.settling(current):
                 self.press(current.key)
                 self.app.audio.play("menu_click")
                 current.confirm()

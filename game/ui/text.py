@@ -28,6 +28,7 @@ from typing import Generic, TypeVar
 import pygame
 
 from game.platform.paths import resource
+from game.ui import debug
 from game.ui.linebreak import is_katakana, phrase_breaks, unbreakable
 
 FONT_FILES = {False: "Mplus1-Regular.otf", True: "Mplus1-Bold.otf"}
@@ -142,6 +143,7 @@ class Fitted:
     line_h: int
     width: int  # of the widest line
     fits: bool
+    text: str = ""  # what was laid out (the debug registry checks where its lines broke)
 
     @property
     def height(self) -> int:
@@ -308,7 +310,7 @@ class FontBook:
         fits = len(lines) <= max_lines and widest <= w and line_h * len(lines) <= h
         # a word wider than the box would be cut mid-word ("Nagyítá/s"): a smaller size first
         fits = fits and all(font.size(p)[0] <= w for p in pieces)
-        return Fitted(size, bold, tuple(lines), line_h, widest, fits)
+        return Fitted(size, bold, tuple(lines), line_h, widest, fits, text)
 
     def render_line(self, line: str, size: int, bold: bool, colour) -> pygame.Surface:
         key = (line, size, bold, tuple(colour))
@@ -328,7 +330,7 @@ class FontBook:
     ) -> None:
         """Draw fitted text in ``rect``, centred vertically; ``align`` left, center or right."""
         y = rect.centery - fitted.height // 2
-        for line in fitted.lines:
+        for i, line in enumerate(fitted.lines):
             surf = self.render_line(line, fitted.size, fitted.bold, colour)
             if align == "left":
                 x = rect.x
@@ -337,6 +339,16 @@ class FontBook:
             else:
                 x = rect.centerx - surf.get_width() // 2
             surface.blit(surf, (x, y))
+            if debug.recording is not None:
+                debug.record(
+                    "text",
+                    surf.get_bounding_rect().move(x, y),  # the ink, not the line's room
+                    box=pygame.Rect(rect),
+                    source=fitted.text,
+                    lines=fitted.lines,
+                    line=i,
+                    fits=fitted.fits,
+                )
             y += fitted.line_h
 
     def text(

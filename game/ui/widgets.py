@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import glow, theme
+from game.ui import debug, glow, theme
 from game.ui.art import draw_emblem
 from game.ui.layout import Metrics
 from game.ui.text import Fitted, FontBook
@@ -37,6 +37,7 @@ class Widget:
     def __init__(self, rect: pygame.Rect, key: str) -> None:
         self.rect = pygame.Rect(rect)
         self.key = key  # stable across re-layouts, so focus survives a resize or a language
+        self.settle_until = 0.0  # app clock seconds: taps before it are ignored (Scene.settle)
 
     def texts(self, ui: UI) -> list[tuple[Fitted, pygame.Rect]]:
         """Each text of the widget, fitted in the box it is drawn in."""
@@ -98,6 +99,7 @@ def draw_panel(
     """A neon-edged panel: ``fill`` with a thin ``edge`` outline, and outside it a ``halo``
     colour's glow (none in high contrast, where the edge is white)."""
     m = ui.m
+    debug.record("panel", rect)
     corner = m.gap if corner is None else corner
     line = max(1, m.unit // 30)
     if halo is not None and not ui.plain:

@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pygame
 import pytest
@@ -34,6 +33,7 @@ from game.kiosk.config import (
 from game.kiosk.scores import SCORES_FILE, ScoreTable
 from game.platform.intents import Device, Intent, Kind
 from game.platform.storage import Storage
+from tests.processes import wait_until_running
 from tests.screens import FakeClock, QuietTranslator, wait
 
 PIN = "2468"
@@ -285,11 +285,7 @@ def test_sigterm_stops_the_kiosk_cleanly(tmp_path):
         [sys.executable, "-m", "game", *args], env=env, stderr=subprocess.PIPE, text=True
     )
     try:
-        deadline = time.monotonic() + 30
-        while not (tmp_path / ".lock").exists() or not (tmp_path / ".lock").read_text().strip():
-            assert time.monotonic() < deadline and proc.poll() is None
-            time.sleep(0.1)
-        time.sleep(0.5)
+        wait_until_running(proc, tmp_path)
         proc.send_signal(signal.SIGTERM)
         try:
             status = proc.wait(timeout=30)

@@ -22,6 +22,7 @@ import pytest
 
 from game.platform.desktop import ICON_SIZES, desktop_entry, exec_quote
 from game.platform.input import InputTranslator
+from tests.processes import wait_until_running
 from tests.screens import make_app
 from tools.make_icons import SIZES, icon_path
 
@@ -137,11 +138,7 @@ def test_sigterm_ends_a_desktop_run_with_0(tmp_path):
         stderr=subprocess.PIPE,
     )
     try:
-        deadline = time.monotonic() + 30
-        while not (tmp_path / ".lock").exists() or not (tmp_path / ".lock").read_text().strip():
-            assert time.monotonic() < deadline and proc.poll() is None
-            time.sleep(0.1)
-        time.sleep(0.5)
+        wait_until_running(proc, tmp_path)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0
     finally:

@@ -167,6 +167,7 @@ def test_settings_change_by_gamepad_touch_and_keyboard_and_are_saved(app, tmp_pa
     assert app.settings.long_press_ms == 1000  # clamped to the allowed range
     tap(app, row_key("auto_x"))
     assert app.settings.auto_x is False
+    app.storage.flush()  # settings are written by the background writer, like every file
     saved = json.loads((tmp_path / "settings.json").read_text())["data"]
     assert saved["volume"] == 70 and saved["long_press_ms"] == 1000 and saved["auto_x"] is False
     assert settings_row(app, "auto_x").value == "Off"

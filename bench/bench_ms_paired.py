@@ -95,32 +95,59 @@ def board_spec(label: str, seed: int, start: tuple[int, int] | None) -> dict:
     }
 
 
-def _set_levers(levers: dict[str, str]) -> None:
-    """Set the solver's tuning constants (the upper-case names of core.demineur.logic)."""
+def _settings() -> dict[str, int | float]:
+    """The solver's tuning constants (the upper-case numbers of core.demineur.logic)."""
     from core.demineur import logic
 
+    return {
+        name: value
+        for name, value in vars(logic).items()
+        if name.isupper() and not name.startswith("_") and isinstance(value, int | float)
+    }
+
+
+DEFAULTS = _settings()
+
+
+def _levers(levers: dict[str, str]) -> dict[str, int | float]:
+    """The settings ``levers`` asks for, as the constants' own types; SystemExit if unknown."""
+    out: dict[str, int | float] = {}
     for name, value in levers.items():
-        current = getattr(logic, name, None)
-        if not name.isupper() or not isinstance(current, int | float):
+        if name not in DEFAULTS:
             raise SystemExit(f"{name!r} is not a numeric setting of core.demineur.logic")
+        current = DEFAULTS[name]
         if isinstance(current, bool):
-            setattr(logic, name, value.lower() in ("1", "true", "yes"))
+            out[name] = value.lower() in ("1", "true", "yes")
         else:
-            setattr(logic, name, type(current)(float(value)))
+            out[name] = type(current)(float(value))
+    return out
+
+
+def _set_levers(levers: dict[str, str]) -> None:
+    """The solver as it is, with ``levers`` changed (in this worker process)."""
+    from core.demineur import logic
+
+    for name, value in (DEFAULTS | _levers(levers)).items():
+        setattr(logic, name, value)
 
 
 def _project_game(task: tuple) -> dict:
-    label, seed, start, levers = task
+    label, seed, start, levers, bound = task
     _set_levers(levers)
     cols, rows, mines = BOARDS[label]
-    won, seconds, _forced, best = one_game((cols, rows, mines, seed, start))
+    won, seconds, _forced, best = one_game((cols, rows, mines, seed, start, bound))
     return {"id": seed, "won": bool(won), "ms": seconds * 1e3, "best": best}
 
 
 def project_games(
-    label: str, start: tuple[int, int] | None, seeds: list[int], jobs: int, levers: dict
+    label: str,
+    start: tuple[int, int] | None,
+    seeds: list[int],
+    jobs: int,
+    levers: dict,
+    bound: bool = True,
 ) -> Iterator[dict]:
-    tasks = [(label, seed, start, levers) for seed in seeds]
+    tasks = [(label, seed, start, levers, bound) for seed in seeds]
     with multiprocessing.Pool(jobs) as pool:
         yield from pool.imap(_project_game, tasks, chunksize=4)
 
@@ -190,7 +217,9 @@ def record(out: Path, rows: Iterable[dict], key: dict) -> None:
             handle.flush()
 
 
-def summary(label: str, start: str, mine: list[dict], theirs: list[dict] | None) -> dict:
+def summary(
+    label: str, start: str, mine: list[dict], theirs: list[dict] | None, bound: bool = True
+) -> dict:
     games = len(mine)
     wins = sum(r["won"] for r in mine)
     searched = [r["best"] for r in mine if r["best"] is not None]
@@ -201,8 +230,9 @@ def summary(label: str, start: str, mine: list[dict], theirs: list[dict] | None)
         "project_wins": wins,
         "project_wilson_95": wilson(wins, games),
         "project_ms_median": statistics.median(r["ms"] for r in mine),
-        "best_possible": (sum(searched) + games - len(searched)) / games,
-        "best_possible_searched": len(searched),
+        # not searched in a lever's pairing (the bound is the boards', not the solver's)
+        "best_possible": (sum(searched) + games - len(searched)) / games if bound else None,
+        "best_possible_searched": len(searched) if bound else 0,
     }
     if theirs is not None:
         other = {r["id"]: r for r in theirs}
@@ -234,8 +264,195 @@ def show(r: dict, other: str | None) -> None:
             f" {r['other_ms_median']:7.1f} ms  only project {r['only_project']:4d}"
             f" only {other} {r['only_other']:4d}  McNemar p {r['mcnemar_p']:.3g}"
         )
-    text += f"  best possible {r['best_possible']:7.2%} ({r['best_possible_searched']} searched)"
+    if r["best_possible"] is not None:
+        text += f"  best possible {r['best_possible']:7.2%}"
+        text += f" ({r['best_possible_searched']} searched)"
     print(text, flush=True)
+
+
+def check_copy(jsms: Path | None) -> None:
+    if jsms is not None and not (jsms / "Minesweeper" / "client" / "solver_main.js").exists():
+        raise SystemExit(
+            f"{jsms} is not a copy of JSMinesweeper (no Minesweeper/client/solver_main.js)"
+        )
+
+
+def pair(
+    boards: list[str],
+    starts: list[str],
+    seeds: list[int],
+    out: Path,
+    jsms: Path | None = None,
+    levers: dict[str, str] | None = None,
+    jobs: int = 2,
+    other_only: bool = False,
+    show_rows: bool = True,
+) -> list[dict]:
+    """Play (or read from ``out``) every board of ``seeds`` for each board and first tap, by
+    the project and the other solver (JSMinesweeper at ``jsms``, or the project with
+    ``levers``); the summaries, one per board and first tap."""
+    levers = levers or {}
+    if jsms is not None and levers:
+        raise SystemExit("pair with JSMinesweeper or with a lever, not both")
+    check_copy(jsms)
+    _levers(levers)  # a bad name fails here, before any game
+    other = "JSMS" if jsms is not None else ("lever" if levers else None)
+    lever_name = ",".join(f"{k}={v}" for k, v in sorted(levers.items()))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = load(out)
+    rows = []
+    for label in boards:
+        for start_name in starts:
+            start = STARTS[start_name]
+            shown = "middle" if start is None else f"({start[0]}, {start[1]})"
+            runs = {"project": (project_name(), {})}
+            if jsms is not None:
+                runs["other"] = ("jsms", {})
+            elif levers:
+                runs["other"] = (f"{project_name()} {lever_name}", levers)
+            if other_only:
+                runs.pop("project")
+            results: dict[str, list[dict]] = {}
+            for role, (solver, its_levers) in runs.items():
+                key = {"board": label, "start": shown, "solver": solver}
+                have = {
+                    s: done[label, shown, solver, s]
+                    for s in seeds
+                    if (label, shown, solver, s) in done
+                }
+                todo = [s for s in seeds if s not in have]
+                if todo:
+                    if jsms is not None and solver == "jsms":
+                        fresh = jsms_games(jsms, label, start, todo, jobs)
+                    else:
+                        fresh = project_games(
+                            label, start, todo, jobs, its_levers, bound=not levers
+                        )
+                    new: list[dict] = []
+
+                    def keep(rows_in: Iterator[dict], into: list[dict] = new) -> Iterator[dict]:
+                        for row in rows_in:
+                            into.append(row)
+                            yield row
+
+                    record(out, keep(fresh), key)
+                    have |= {r["id"]: r for r in new}
+                results[role] = [have[s] for s in seeds]
+            if other_only:
+                if show_rows:
+                    print(f"{label} {shown}: {len(results['other'])} games of the other solver")
+                continue
+            r = summary(label, shown, results["project"], results.get("other"), not levers)
+            r["other"] = {"JSMS": "JSMinesweeper", "lever": lever_name}.get(other or "", None)
+            r["seeds"] = f"{seeds[0]}..{seeds[-1]}"
+            rows.append(r)
+            if show_rows:
+                show(r, other)
+    return rows
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def figures(rows: list[dict]) -> list[dict]:
+    """The summaries as rows of the performance report (one per solver, board and tap)."""
+    out = []
+    for r in rows:
+        games = r["games"]
+        low, high = r["project_wilson_95"]
+        bound = (
+            f"; best possible {_percent(r['best_possible'])} %"
+            if r.get("best_possible") is not None
+            else ""
+        )
+        out.append(
+            {
+                "figure": f"project, {r['board']}, first tap {r['start']}",
+                "unit": "%",
+                "median": 100 * r["project_wins"] / games,
+                "runs": games,
+                "note": f"95 % interval {_percent(low)}–{_percent(high)} %; "
+                f"median {r['project_ms_median']:.1f} ms CPU a game{bound}",
+            }
+        )
+        if r.get("other_wins") is None:
+            continue
+        low, high = r["other_wilson_95"]
+        out.append(
+            {
+                "figure": f"{r['other']}, {r['board']}, first tap {r['start']}",
+                "unit": "%",
+                "median": 100 * r["other_wins"] / games,
+                "runs": games,
+                "note": f"95 % interval {_percent(low)}–{_percent(high)} %; "
+                f"median {r['other_ms_median']:.1f} ms CPU a game; boards won only by the "
+                f"project {r['only_project']}, only by {r['other']} {r['only_other']}; "
+                f"McNemar exact p {r['mcnemar_p']:.2g}",
+            }
+        )
+    return out
+
+
+ABOUT = (
+    "The same boards for both solvers: the game's own seeds {seeds}, the mines laid out by "
+    "the first tap (in the middle, or at row 3, column 3 counted from 0; its 3x3 square is "
+    "kept free), then each solver plays from that tap to the end. {other} "
+    "McNemar's exact test is on the boards only one of the two won. Time is each game's CPU "
+    'time in its process. "Best possible" bounds any player\'s win rate on these boards '
+    "(the exact end-game search from the first guess; boards with too many layouts left "
+    "there count as won)."
+)
+JSMS_ABOUT = (
+    "JSMinesweeper is D. N. Hill's solver (github.com/DavidNHill/JSMinesweeper), run under "
+    "node {node} by bench/jsms_driver.js from a local copy (the JSMINESWEEPER environment "
+    "variable names it), with the options of its own bulk runs."
+)
+
+
+def measure(quick: bool = False) -> dict:
+    """The pairing on 200 boards a board and tap (quick) or 2000, with JSMinesweeper when the
+    ``JSMINESWEEPER`` environment variable names a copy of it, else the project alone."""
+    jsms = Path(os.environ["JSMINESWEEPER"]) if os.environ.get("JSMINESWEEPER") else None
+    games = 200 if quick else 2000
+    out = ROOT / "bench" / "results" / "bench_ms_paired_measure.jsonl"
+    rows = pair(list(BOARDS), list(STARTS), list(range(games)), out, jsms, show_rows=False)
+    return report(rows, jsms is not None)
+
+
+def report(rows: list[dict], paired: bool) -> dict:
+    node = ""
+    if paired and shutil.which("node"):
+        node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout
+    other = (
+        JSMS_ABOUT.format(node=node.strip())
+        if paired
+        else "No copy of JSMinesweeper was given (JSMINESWEEPER): the project alone."
+    )
+    seeds = rows[0]["seeds"] if rows else ""
+    return {
+        "title": "Démineur solver paired with JSMinesweeper on the same boards",
+        "about": ABOUT.format(seeds=seeds, other=other),
+        "rows": figures(rows),
+    }
+
+
+def write_doc(section: dict, doc: Path = ROOT / "docs" / "PERFORMANCE.md") -> None:
+    """Put ``section`` (a report, as ``measure`` returns) into the performance document in
+    bench.all's own format, in place of the section of the same title (else at the end)."""
+    from bench import all as every
+
+    text = every.markdown([{"name": "ms_paired", **section}], every.machine(), False)
+    part = text[text.index(f"## {section['title']}") :].rstrip() + "\n"
+    old = doc.read_text(encoding="utf-8")
+    head = f"## {section['title']}"
+    if head in old:
+        before, rest = old.split(head, 1)
+        after = rest[rest.index("\n## ") + 1 :] if "\n## " in rest else ""
+        new = before + part + ("\n" + after if after else "")
+    else:
+        new = old.rstrip() + "\n\n" + part
+    doc.write_text(new, encoding="utf-8")
 
 
 def main() -> None:
@@ -251,71 +468,26 @@ def main() -> None:
         "--other-only", action="store_true", help="play only the other solver (ahead of time)"
     )
     parser.add_argument(
+        "--write-doc", action="store_true", help="put the table into docs/PERFORMANCE.md"
+    )
+    parser.add_argument(
         "--out", type=Path, default=ROOT / "bench" / "results" / "bench_ms_paired.jsonl"
     )
     args = parser.parse_args()
-    if args.jsms is not None and args.lever:
-        raise SystemExit("pair with JSMinesweeper or with a lever, not both")
-    if (
-        args.jsms is not None
-        and not (args.jsms / "Minesweeper" / "client" / "solver_main.js").exists()
-    ):
-        raise SystemExit(
-            f"{args.jsms} is not a copy of JSMinesweeper (no Minesweeper/client/solver_main.js)"
-        )
     levers = dict(item.split("=", 1) for item in args.lever)
-    _set_levers(levers)  # a bad name fails here, before any game
-    other = "JSMS" if args.jsms is not None else ("lever" if levers else None)
-    lever_name = ",".join(f"{k}={v}" for k, v in sorted(levers.items()))
-
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    done = load(args.out)
     seeds = list(range(args.first_seed, args.first_seed + args.games))
-    rows = []
-    for label in args.boards:
-        for start_name in args.starts:
-            start = STARTS[start_name]
-            shown = "middle" if start is None else f"({start[0]}, {start[1]})"
-            runs = {"project": (project_name(), {})}
-            if args.jsms is not None:
-                runs["other"] = ("jsms", {})
-            elif levers:
-                runs["other"] = (f"{project_name()} {lever_name}", levers)
-            results: dict[str, list[dict]] = {}
-            if args.other_only:
-                runs.pop("project")
-            for role, (solver, its_levers) in runs.items():
-                key = {"board": label, "start": shown, "solver": solver}
-                have = {
-                    s: done[label, shown, solver, s]
-                    for s in seeds
-                    if (label, shown, solver, s) in done
-                }
-                todo = [s for s in seeds if s not in have]
-                if todo:
-                    if solver == "jsms":
-                        fresh = jsms_games(args.jsms, label, start, todo, args.jobs)
-                    else:
-                        fresh = project_games(label, start, todo, args.jobs, its_levers)
-                    new: list[dict] = []
-
-                    def keep(rows_in: Iterator[dict], into: list[dict] = new) -> Iterator[dict]:
-                        for row in rows_in:
-                            into.append(row)
-                            yield row
-
-                    record(args.out, keep(fresh), key)
-                    have |= {r["id"]: r for r in new}
-                results[role] = [have[s] for s in seeds]
-            if args.other_only:
-                print(f"{label} {shown}: {len(results['other'])} games of the other solver")
-                continue
-            r = summary(label, shown, results["project"], results.get("other"))
-            r["other"] = {"JSMS": "JSMinesweeper", "lever": lever_name}.get(other or "", None)
-            rows.append(r)
-            show(r, other)
-    name = args.out.with_suffix(".json")
-    name.write_text(json.dumps({"results": rows, "pid": os.getpid()}, indent=2, ensure_ascii=False))
+    rows = pair(
+        args.boards, args.starts, seeds, args.out, args.jsms, levers, args.jobs, args.other_only
+    )
+    if args.other_only:
+        return
+    args.out.with_suffix(".json").write_text(
+        json.dumps({"results": rows}, indent=2, ensure_ascii=False)
+    )
+    if args.write_doc:
+        if levers:
+            raise SystemExit("--write-doc writes the pairing with JSMinesweeper, not a lever")
+        write_doc(report(rows, args.jsms is not None))
 
 
 if __name__ == "__main__":

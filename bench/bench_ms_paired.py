@@ -395,7 +395,8 @@ def figures(rows: list[dict]) -> list[dict]:
 
 
 ABOUT = (
-    "The same boards for both solvers: the game's own seeds {seeds}, the mines laid out by "
+    "The same boards for both solvers: the game's own seeds 0 to N - 1 (N in the Runs "
+    "column; the games of each board and tap), the mines laid out by "
     "the first tap (in the middle, or at row 3, column 3 counted from 0; its 3x3 square is "
     "kept free), then each solver plays from that tap to the end. {other} "
     "McNemar's exact test is on the boards only one of the two won. Time is each game's CPU "
@@ -429,10 +430,9 @@ def report(rows: list[dict], paired: bool) -> dict:
         if paired
         else "No copy of JSMinesweeper was given (JSMINESWEEPER): the project alone."
     )
-    seeds = rows[0]["seeds"] if rows else ""
     return {
         "title": "Démineur solver paired with JSMinesweeper on the same boards",
-        "about": ABOUT.format(seeds=seeds, other=other),
+        "about": ABOUT.format(other=other),
         "rows": figures(rows),
     }
 
@@ -463,6 +463,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--boards", nargs="*", default=list(BOARDS), help="e.g. 30×16/99")
     parser.add_argument("--starts", nargs="*", default=list(STARTS), help="middle and/or 3,3")
+    parser.add_argument(
+        "--games-for",
+        action="append",
+        default=[],
+        metavar="BOARD=N",
+        help="another number of boards for one board (e.g. 30×16/99=2000)",
+    )
     parser.add_argument("--first-seed", type=int, default=0, help="seeds first..first+N-1")
     parser.add_argument(
         "--other-only", action="store_true", help="play only the other solver (ahead of time)"
@@ -475,10 +482,18 @@ def main() -> None:
     )
     args = parser.parse_args()
     levers = dict(item.split("=", 1) for item in args.lever)
-    seeds = list(range(args.first_seed, args.first_seed + args.games))
-    rows = pair(
-        args.boards, args.starts, seeds, args.out, args.jsms, levers, args.jobs, args.other_only
-    )
+    games = {board: args.games for board in args.boards}
+    for item in args.games_for:
+        board, _, count = item.partition("=")
+        if board not in games:
+            raise SystemExit(f"--games-for {item}: {board!r} is not among --boards")
+        games[board] = int(count)
+    rows = []
+    for board in args.boards:
+        seeds = list(range(args.first_seed, args.first_seed + games[board]))
+        rows += pair(
+            [board], args.starts, seeds, args.out, args.jsms, levers, args.jobs, args.other_only
+        )
     if args.other_only:
         return
     args.out.with_suffix(".json").write_text(

@@ -69,12 +69,15 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def one_game(
-    task: tuple[int, int, int, int, tuple[int, int] | None],
+    task: tuple[int, int, int, int, tuple[int, int] | None]
+    | tuple[int, int, int, int, tuple[int, int] | None, bool],
 ) -> tuple[bool, float, bool, float | None]:
     """(won, CPU seconds, forced coin flip, best possible): the last is the chance to win
     with the best possible play from the first guess (1 for a game won without a guess,
-    None when too many layouts are left there to search); its search is not timed."""
-    cols, rows, mines, seed, start = task
+    None when too many layouts are left there to search, or when the task's optional sixth
+    item, ``bound``, is False); its search is not timed."""
+    cols, rows, mines, seed, start = task[:5]
+    bound = task[5] if len(task) > 5 else True
     began = time.process_time()
     game = Minesweeper(cols, rows, mines, seed=seed)
     game.reveal(*(start if start is not None else (rows // 2, cols // 2)))
@@ -86,7 +89,8 @@ def one_game(
         if not first:
             weight = analysis.engine.log_weight()
             searched = time.process_time()
-            first.append((hint.params["probability"], weight, analysis.win_chance()))
+            best = analysis.win_chance() if bound else None
+            first.append((hint.params["probability"], weight, best))
             untimed += time.process_time() - searched
 
     play(game, flag_mines=False, on_guess=seen)

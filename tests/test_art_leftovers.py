@@ -55,3 +55,42 @@ def test_the_daily_summary_keeps_the_body_size_once_cleared_today(tmp_path, size
         assert fitted.size == summary.size and fitted.fits
     finally:
         app.storage.close()
+
+
+def sector_map(tmp_path, size, lang="en"):
+    from game.moleturf import store
+
+    app = make_app(tmp_path, size=size, lang=lang)
+    progress = store.load_progress(app.storage)
+    for n in (1, 2, 3):
+        progress.record(n, 60.0 + n, n - 1)
+    store.save_progress(app.storage, progress)
+    app.open_scene("moleturf")
+    return app, app.scenes.top
+
+
+@pytest.mark.parametrize("size", ((800, 480), (1080, 1920), (1280, 800), (480, 800)))
+def test_sector_tiles_keep_stars_badge_and_number_apart_and_inside(tmp_path, size):
+    from game.moleturf.sectors import BADGE_MIN, STAR_MIN, SectorTile
+
+    app, scene = sector_map(tmp_path, size)
+    try:
+        tiles = [w for w in scene.widgets if isinstance(w, SectorTile)]
+        assert len(tiles) == 30
+        border = max(2, app.ui.m.gap // 2) * 2  # the current tile's border, the widest
+        for tile in tiles:
+            best = tile.progress.cleared.get(tile.number)
+            parts = tile.parts(app.ui, best)
+            inner = tile.rect.inflate(-2 * border, -2 * border)
+            assert inner.contains(parts.stars), (tile.number, parts.stars, inner)
+            assert parts.stars.h >= STAR_MIN, tile.number  # ~5 px stars read as dots
+            if best is not None or not tile.open:  # a tick or a padlock
+                assert parts.badge.w >= BADGE_MIN, tile.number  # not a blob
+                assert inner.contains(parts.badge)
+                assert not parts.badge.colliderect(parts.number), tile.number
+                assert not parts.badge.colliderect(parts.stars)
+                if parts.detail is not None:
+                    assert not parts.badge.colliderect(parts.detail)
+            assert not parts.number.colliderect(parts.stars)
+    finally:
+        app.storage.close()

@@ -94,3 +94,44 @@ def test_sector_tiles_keep_stars_badge_and_number_apart_and_inside(tmp_path, siz
             assert not parts.number.colliderect(parts.stars)
     finally:
         app.storage.close()
+
+
+def floor_rows(surface, x: int, top: int) -> set[int]:
+    """The rows below ``top`` where a floor line crosses the 9 columns from ``x``: the
+    dimmest of them brighter than the dimmest two rows above and below (a slanted ray lights
+    only a pixel or two of a row's span, a level line all of it)."""
+
+    def dimmest(y: int) -> int:
+        return min(sum(surface.get_at((x + i, y))[:3]) for i in range(9))
+
+    return {
+        y
+        for y in range(top + 2, surface.get_height() - 2)
+        if dimmest(y) > 2 * max(dimmest(y - 2), dimmest(y + 2)) + 8
+    }
+
+
+@pytest.mark.parametrize("size", ((800, 480), (1280, 800), (1080, 1920)))
+def test_the_floor_lines_run_unbroken_past_the_still_area_behind_a_board(size):
+    import pygame
+
+    from game.ui.backdrop import HORIZON, Backdrop, calm_hole
+
+    w, h = size
+    board = pygame.Rect(w // 4, h // 8, w // 3, h * 3 // 4)
+    hole = calm_hole(board, size)
+    backdrop = Backdrop()
+    backdrop.update(2.0)  # the floor a third of a spacing on from where it stood still
+    surface = pygame.Surface(size)
+    backdrop.draw(surface, board)
+    top = round(h * HORIZON) + 2
+    outside, inside = (
+        floor_rows(surface, hole.left - 12, top),
+        floor_rows(surface, hole.left + 3, top),
+    )
+    assert len(outside) >= 5 and outside == inside  # no break where the still area begins
+    first = surface.copy()
+    backdrop.update(1.0)
+    backdrop.draw(surface, board)
+    # a board on screen: nothing of the backdrop moves, so nothing can break
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(surface, "RGB")

@@ -12,8 +12,8 @@ With a board on screen (``calm``: the rectangle a game passes, its board with a 
 backdrop is a still copy, dimmed softly behind the board: nothing moves or brightens, so the
 board's own changes are the only motion the eye meets, and every line of the grid and floor
 runs unbroken around the board (a floor still behind the board but gliding beside it broke at
-the still area's edge: a rectangular seam). Reduced motion: the whole backdrop is still (the same frame
-every time). High contrast: a plain black fill, no grid and no glow.
+the still area's edge: a rectangular seam). Reduced motion: the whole backdrop is still (the
+same frame every time). High contrast: a plain black fill, no grid and no glow.
 """
 
 from __future__ import annotations

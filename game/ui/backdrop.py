@@ -41,7 +41,7 @@ def calm_reach(size: tuple[int, int]) -> int:
 
 
 def calm_hole(calm: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-    """Where nothing moves: the board's area and the reach of its shade."""
+    """The board's area and the reach of its shade (its soft edge fades out there)."""
     reach = calm_reach(size)
     return calm.inflate(2 * reach, 2 * reach)
 
@@ -175,7 +175,7 @@ class Backdrop:
     def draw(self, surface: pygame.Surface, calm: pygame.Rect | None = None) -> None:
         """Paint the whole of ``surface``. ``calm`` (a game board's area: pass a rectangle that
         stays put while the board zooms or pans, shading it again costs ~10 ms) is dimmed with
-        a soft edge, and nothing moves within reach of it."""
+        a soft edge, and then nothing of the backdrop moves."""
         if self.plain:
             surface.fill(theme.HC_BACKGROUND)
             return

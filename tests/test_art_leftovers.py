@@ -13,46 +13,43 @@ def label(scene, key):
     return next(w for w in scene.widgets if w.key == key)
 
 
-@pytest.mark.parametrize("size", SMALL_AND_TALL)
-@pytest.mark.parametrize("lang", ["en", "ja", "hu"])
-def test_the_endless_records_keep_the_body_size_with_four_lines(tmp_path, size, lang):
+def endless_with_a_record(app):
+    """The endless chooser after one 9x9 board cleared: best time, mistakes, cleared, stock."""
     from game.moleturf import boards as store
     from game.moleturf.endless import EndlessChooser
     from tests.test_endless import InlineWorker
 
-    app = make_app(tmp_path, size=size, lang=lang)
-    try:
-        records = store.load_records(app.storage)
-        records.record(9, 2, 83.0, 1)
-        store.save_records(app.storage, records)
-        chooser = EndlessChooser(app, InlineWorker())
-        app.scenes.push(chooser)
-        records_label = label(chooser, "records")
-        assert records_label.text.count("\n") == 3  # best time, mistakes, cleared, stock
-        ((fitted, _box),) = records_label.texts(app.ui)
-        assert fitted.size == records_label.size and fitted.fits
-    finally:
-        app.storage.close()
+    records = store.load_records(app.storage)
+    records.record(9, 2, 83.0, 1)
+    store.save_records(app.storage, records)
+    app.scenes.push(EndlessChooser(app, InlineWorker()))
+    return "records"
 
 
-@pytest.mark.parametrize("size", SMALL_AND_TALL)
-@pytest.mark.parametrize("lang", ["en", "ja", "hu"])
-def test_the_daily_summary_keeps_the_body_size_once_cleared_today(tmp_path, size, lang):
+def daily_cleared_today(app):
+    """The daily screen once today is cleared: the day, streak, best streak, today's result."""
     from game.moleturf import boards as store
     from game.moleturf.daily import DailyScene
     from tests.test_daily import DAY, DayWorker
 
+    saved = store.load_daily(app.storage)
+    saved.record.record(DAY, 100.0, 1)
+    store.save_daily(app.storage, saved)
+    app.scenes.push(DailyScene(app, today=DAY, worker=DayWorker()))
+    return "summary"
+
+
+@pytest.mark.parametrize("screen", [endless_with_a_record, daily_cleared_today])
+@pytest.mark.parametrize("size", SMALL_AND_TALL)
+@pytest.mark.parametrize("lang", ["en", "ja", "hu"])
+def test_four_line_summaries_keep_the_body_size(tmp_path, screen, size, lang):
     app = make_app(tmp_path, size=size, lang=lang)
     try:
-        saved = store.load_daily(app.storage)
-        saved.record.record(DAY, 100.0, 1)
-        store.save_daily(app.storage, saved)
-        scene = DailyScene(app, today=DAY, worker=DayWorker())
-        app.scenes.push(scene)
-        summary = label(scene, "summary")
-        assert summary.text.count("\n") == 3  # the day, streak, best streak, today's result
+        key = screen(app)
+        summary = label(app.scenes.top, key)
+        assert summary.text.count("\n") == 3  # four lines
         ((fitted, _box),) = summary.texts(app.ui)
-        assert fitted.size == summary.size and fitted.fits
+        assert fitted.size == summary.size and fitted.fits  # not shrunk to fit three
     finally:
         app.storage.close()
 

@@ -77,7 +77,8 @@ class DailyScene(Scene):
         if self.board is None:
             label = _("Making today's board…")
         widgets += [
-            Label(text, "summary", "\n".join(lines), m.font),
+            # each line may wrap once (a Label lays out 3 lines unless told: 4 shrank)
+            Label(text, "summary", "\n".join(lines), m.font, max_lines=2 * len(lines)),
             Label(caption, "caption", _("The last 30 days"), m.font, colour=theme.TEXT_DIM),
             Button(play, "play", label, self.play, primary=True, enabled=self.board is not None),
         ]

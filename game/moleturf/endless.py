@@ -183,10 +183,13 @@ class EndlessChooser(Scene):
         )
         self.bar = pygame.Rect(info.x, info.bottom - m.unit // 3, info.w, m.unit // 3)
         text = pygame.Rect(info.x, info.y, info.w, self.bar.y - m.gap - info.y)
+        summary = self.summary()
         widgets += [
             size,
             level,
-            Label(text, "records", self.summary(), m.font),
+            # room for each line to wrap once: a Label lays out 3 lines unless told, and
+            # shrank the 4-line records below the body size
+            Label(text, "records", summary, m.font, max_lines=2 * summary.count("\n") + 2),
             Button(play, "play", self.play_label(), self.play, primary=True),
         ]
         if self.focus is None or self.focus == "back":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache, partial
+from typing import NamedTuple
 
 import pygame
 
@@ -23,6 +24,19 @@ from game.ui import theme
 from game.ui.layout import Metrics, columns, rows
 from game.ui.text import Fitted
 from game.ui.widgets import UI, Button, Widget, draw_focus, draw_panel
+
+STAR_MIN = 9  # px: the smallest star whose five points still read as a star
+BADGE_MIN = 16  # px: the smallest padlock or tick that reads as one, not a blob
+
+
+class TileParts(NamedTuple):
+    """Where a sector tile draws each piece (``badge`` is empty on an open, uncleared tile)."""
+
+    number: pygame.Rect
+    detail: pygame.Rect | None
+    stars: pygame.Rect
+    badge: pygame.Rect
+
 
 # boards beyond the 30 sectors: the screens' names and their buttons' labels
 BEYOND = (
@@ -60,35 +74,22 @@ class SectorTile(Widget):
         pygame.draw.rect(
             surface, theme.ACCENT if current else edge, self.rect, width, border_radius=m.gap
         )
-        box = self.rect.inflate(-m.gap, -m.gap)
-        top, detail = self.boxes(box, ui, best)
-        # the difficulty, under the number (a third of a number box shared with the detail)
-        star = max(6, min(top.h // (4 if detail is None else 3), top.w * 2 // 11))
-        stars = pygame.Rect(0, 0, 5 * star, star)
-        stars.midbottom = top.midbottom
-        draw_stars(surface, stars, self.stars)
-        top = pygame.Rect(top.x, top.y, top.w, top.h - star)
+        parts = self.parts(ui, best)
+        draw_stars(surface, parts.stars, self.stars)
         text_colour = theme.TEXT if self.open else theme.TEXT_DIM
         ui.fonts.text(
-            surface, str(self.number), top, round(m.title_font * 1.1), text_colour, bold=True
+            surface,
+            str(self.number),
+            parts.number,
+            round(m.title_font * 1.1),
+            text_colour,
+            bold=True,
         )
         if not self.open:
-            draw_padlock(
-                surface, pygame.Rect(box.right - box.h // 3, box.y, box.h // 3, box.h // 3)
-            )
+            draw_padlock(surface, parts.badge)
         elif best is not None:
-            check = pygame.Rect(box.right - box.h // 3, box.y, box.h // 3, box.h // 3)
-            pygame.draw.lines(
-                surface,
-                theme.ON,
-                False,
-                [
-                    (check.x, check.centery),
-                    (check.centerx - 2, check.bottom - 2),
-                    (check.right, check.y),
-                ],
-                max(2, m.gap // 2),
-            )
+            draw_check(surface, parts.badge)
+        detail = parts.detail
         if detail is not None:
             ui.fonts.draw(surface, self.detail(detail, ui, best), detail, theme.TEXT_DIM)
         if focused and ui.show_focus:
@@ -96,6 +97,32 @@ class SectorTile(Widget):
 
     def confirm(self) -> None:
         self.action(self.number)
+
+    def parts(self, ui: UI, best: Best | None) -> TileParts:
+        """Where the tile's pieces go, none over another nor over the border: the stars in a
+        row along the bottom, at least ``STAR_MIN`` px (inside the border, not under the
+        number's corner), the badge (padlock or tick) in its own column at the top right,
+        the number and the detail in what is left."""
+        m = ui.m
+        border = max(2, m.gap // 2) * 2  # the current tile's (the widest) border
+        box = self.rect.inflate(-2 * max(border, m.gap // 2), -2 * max(border, m.gap // 2))
+        star = max(STAR_MIN, min(box.h // 4, box.w * 2 // 11))
+        star = min(star, box.w // 5, box.h // 2)
+        stars = pygame.Rect(0, 0, 5 * star, star)
+        stars.midbottom = box.midbottom
+        content = pygame.Rect(box.x, box.y, box.w, stars.y - box.y)
+        badge_side = max(0, min(content.h, box.w // 4, max(BADGE_MIN, box.h // 6)))
+        badge = pygame.Rect(content.right - badge_side, content.y, badge_side, badge_side)
+        if best is None and self.open:
+            badge = pygame.Rect(badge.x, badge.y, 0, 0)  # no badge: the number keeps its room
+        words = pygame.Rect(content.x, content.y, content.w - badge.w, content.h)
+        number, detail = self.boxes(words, ui, best)
+        if number.w == words.w:  # the number above the detail: centred on the tile, clear of
+            # the badge on both sides, and the detail under the badge takes the whole width
+            number = pygame.Rect(content.x + badge.w, number.y, content.w - 2 * badge.w, number.h)
+            if detail is not None and detail.y >= badge.bottom:
+                detail = pygame.Rect(content.x, detail.y, content.w, detail.h)
+        return TileParts(number, detail, stars, badge)
 
     def boxes(
         self, box: pygame.Rect, ui: UI, best: Best | None
@@ -146,6 +173,22 @@ def _star_row(s: int, stars: int) -> pygame.Surface:
         else:
             pygame.draw.polygon(row, theme.OFF, points, max(1, s // 8))
     return row
+
+
+def draw_check(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """A tick filling ``box`` (a cleared sector), its stroke a sixth of the box."""
+    s = box.w
+    pygame.draw.lines(
+        surface,
+        theme.ON,
+        False,
+        [
+            (box.x + s * 0.1, box.y + s * 0.55),
+            (box.x + s * 0.4, box.y + s * 0.85),
+            (box.x + s * 0.92, box.y + s * 0.18),
+        ],
+        max(2, s // 6),
+    )
 
 
 def draw_padlock(surface: pygame.Surface, box: pygame.Rect) -> None:

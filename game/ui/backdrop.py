@@ -8,10 +8,12 @@ gliding towards the player (one spacing every ``FLOOR_PERIOD`` seconds, the para
 the still grid above) and a faint light band sweeping down the screen once every
 ``SWEEP_PERIOD`` seconds.
 
-Behind the board (``calm``: the rectangle a game passes, its board with a margin) the
-backdrop is the dim still copy: nothing moves or brightens there, so the board's own changes
-are the only motion the eye meets. Reduced motion: the whole backdrop is still (the same frame
-every time). High contrast: a plain black fill, no grid and no glow.
+With a board on screen (``calm``: the rectangle a game passes, its board with a margin) the
+backdrop is a still copy, dimmed softly behind the board: nothing moves or brightens, so the
+board's own changes are the only motion the eye meets, and every line of the grid and floor
+runs unbroken around the board (a floor still behind the board but gliding beside it broke at
+the still area's edge: a rectangular seam). Reduced motion: the whole backdrop is still (the
+same frame every time). High contrast: a plain black fill, no grid and no glow.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def calm_reach(size: tuple[int, int]) -> int:
 
 
 def calm_hole(calm: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-    """Where nothing moves: the board's area and the reach of its shade."""
+    """The board's area and the reach of its shade (its soft edge fades out there)."""
     reach = calm_reach(size)
     return calm.inflate(2 * reach, 2 * reach)
 
@@ -159,10 +161,10 @@ class Backdrop:
         shaded = self._calm.get(key)
         if shaded is None:
             shaded = paint_static(size) if self._layer is None else self._layer.copy()
-            shaded.set_clip(calm_hole(calm, shaded.get_size()))
-            for line in floor_lines(shaded.get_size(), 0.0):  # the floor stands still here
+            # the floor stands still, its lines whole from edge to edge: lines still behind
+            # the board and gliding beside it broke at the hole's edge (a rectangular seam)
+            for line in floor_lines(shaded.get_size(), 0.0):
                 shaded.fill(theme.GRID_NEAR, line)
-            shaded.set_clip(None)
             soft = calm_reach(size)
             glow.multiply_shade(shaded, calm, CALM_DEPTH, soft, corner=soft)
             while len(self._calm) >= CALM_KEPT:
@@ -173,18 +175,18 @@ class Backdrop:
     def draw(self, surface: pygame.Surface, calm: pygame.Rect | None = None) -> None:
         """Paint the whole of ``surface``. ``calm`` (a game board's area: pass a rectangle that
         stays put while the board zooms or pans, shading it again costs ~10 ms) is dimmed with
-        a soft edge, and nothing moves within reach of it."""
+        a soft edge, and then nothing of the backdrop moves."""
         if self.plain:
             surface.fill(theme.HC_BACKGROUND)
             return
         screen = surface.get_rect()
         if calm is not None and calm.colliderect(screen):
+            # a board on screen: the whole backdrop is still (one blit), so every grid and
+            # floor line runs unbroken around the board and only the board moves
             surface.blit(self._calmed(screen.size, calm), (0, 0))
-            hole: pygame.Rect | None = calm_hole(calm, screen.size)
-        else:
-            surface.blit(self._static(screen.size), (0, 0))
-            hole = None
-        self.draw_moving(surface, hole)
+            return
+        surface.blit(self._static(screen.size), (0, 0))
+        self.draw_moving(surface, None)
 
     def draw_moving(self, surface: pygame.Surface, hole: pygame.Rect | None) -> None:
         """The floor's gliding lines and the light band, none of it inside ``hole``."""

@@ -56,7 +56,7 @@ def naive_frames(frames: int) -> list[float]:
 
     def draw() -> None:
         surface.blit(paint_static(SIZE), (0, 0))
-        backdrop.draw_moving(surface, None)
+        backdrop.draw_moving(surface)
 
     return [timed(draw) for _ in range(frames)]
 

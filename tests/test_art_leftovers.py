@@ -112,11 +112,12 @@ def floor_rows(surface, x: int, top: int) -> set[int]:
 def test_the_floor_lines_run_unbroken_past_the_still_area_behind_a_board(size):
     import pygame
 
-    from game.ui.backdrop import HORIZON, Backdrop, calm_hole
+    from game.ui.backdrop import HORIZON, Backdrop, calm_reach
 
     w, h = size
     board = pygame.Rect(w // 4, h // 8, w // 3, h * 3 // 4)
-    hole = calm_hole(board, size)
+    reach = calm_reach(size)  # the shade behind a board fades out this far beyond it
+    hole = board.inflate(2 * reach, 2 * reach)
     backdrop = Backdrop()
     backdrop.update(2.0)  # the floor a third of a spacing on from where it stood still
     surface = pygame.Surface(size)

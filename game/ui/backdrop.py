@@ -23,7 +23,6 @@ import math
 import pygame
 
 from game.ui import glow, theme
-from game.ui.layout import outside
 
 FLOOR_PERIOD = 6.0  # seconds for a floor line to glide one spacing
 SWEEP_PERIOD = 14.0  # seconds for the light band to cross the screen once
@@ -38,12 +37,6 @@ CALM_KEPT = 4  # shaded layers kept (one per screen with a board)
 def calm_reach(size: tuple[int, int]) -> int:
     """How far the shade behind a board fades out beyond it."""
     return max(12, min(size) // 30)
-
-
-def calm_hole(calm: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-    """The board's area and the reach of its shade (its soft edge fades out there)."""
-    reach = calm_reach(size)
-    return calm.inflate(2 * reach, 2 * reach)
 
 
 def glow_radius(height: int) -> int:
@@ -186,17 +179,16 @@ class Backdrop:
             surface.blit(self._calmed(screen.size, calm), (0, 0))
             return
         surface.blit(self._static(screen.size), (0, 0))
-        self.draw_moving(surface, None)
+        self.draw_moving(surface)
 
-    def draw_moving(self, surface: pygame.Surface, hole: pygame.Rect | None) -> None:
-        """The floor's gliding lines and the light band, none of it inside ``hole``."""
+    def draw_moving(self, surface: pygame.Surface) -> None:
+        """The floor's gliding lines and the light band."""
         w, h = surface.get_size()
         for line in floor_lines((w, h), 0.0 if self.still else (self.t / FLOOR_PERIOD) % 1.0):
-            for part in outside(line, hole) if hole is not None else [line]:
-                surface.fill(theme.GRID_NEAR, part)  # a 1-px fill: a fifth of draw.line's cost
+            surface.fill(theme.GRID_NEAR, line)  # a 1-px fill: a fifth of draw.line's cost
         if not self.still:
             line_h, radius = max(2, h // 200), glow_radius(h)
             reach = glow.pad(radius)
             y = round(((self.t / SWEEP_PERIOD) % 1.0) * (h + line_h + 2 * reach)) - line_h - reach
             band = pygame.Rect(0, y, w, line_h)
-            glow.add_line_glow(surface, band, theme.GLOW_SWEEP, radius, hole)
+            glow.add_line_glow(surface, band, theme.GLOW_SWEEP, radius)

@@ -250,29 +250,15 @@ def _grow(sprite: pygame.Surface, axis: int, length: int) -> pygame.Surface:
     return out
 
 
-def add_line_glow(
-    surface: pygame.Surface,
-    line: pygame.Rect,
-    colour: Colour,
-    radius: int,
-    hole: pygame.Rect | None = None,
-) -> None:
+def add_line_glow(surface: pygame.Surface, line: pygame.Rect, colour: Colour, radius: int) -> None:
     """Add the halo of a horizontal ``line`` across the whole window (a bar's neon edge, the
-    backdrop's horizon and light band) as one fill per row (BLEND_ADD), nothing inside
-    ``hole``: along such a line its halo is the same everywhere (the middle of
-    ``glow_rect``'s), and a window-wide sprite of it is ~1 MB at 1920x1080."""
+    backdrop's horizon and light band) as one fill per row (BLEND_ADD): along such a line its
+    halo is the same everywhere (the middle of ``glow_rect``'s), and a window-wide sprite of it
+    is ~1 MB at 1920x1080."""
     p = pad(radius)
     x0, x1, top = line.x - p, line.right + p, line.y - p
-    add = pygame.BLEND_ADD
     for dy, light in _line_rows(line.h, _rgb(colour), radius):
-        y = top + dy
-        if hole is None or not hole.top <= y < hole.bottom:
-            surface.fill(light, (x0, y, x1 - x0, 1), special_flags=add)
-            continue
-        if hole.x > x0:  # the row's parts left and right of the hole
-            surface.fill(light, (x0, y, hole.x - x0, 1), special_flags=add)
-        if hole.right < x1:
-            surface.fill(light, (hole.right, y, x1 - hole.right, 1), special_flags=add)
+        surface.fill(light, (x0, top + dy, x1 - x0, 1), special_flags=pygame.BLEND_ADD)
 
 
 @lru_cache(maxsize=32)

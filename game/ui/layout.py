@@ -101,17 +101,3 @@ def centred(area: pygame.Rect, w: int, h: int) -> pygame.Rect:
     r = pygame.Rect(0, 0, min(w, area.w), min(h, area.h))
     r.center = area.center
     return r
-
-
-def outside(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
-    """``area`` without ``hole``, as up to four rectangles (above, below, left, right)."""
-    hole = hole.clip(area)
-    if hole.w == 0 or hole.h == 0:
-        return [area]
-    parts = [
-        pygame.Rect(area.x, area.y, area.w, hole.y - area.y),
-        pygame.Rect(area.x, hole.bottom, area.w, area.bottom - hole.bottom),
-        pygame.Rect(area.x, hole.y, hole.x - area.x, hole.h),
-        pygame.Rect(hole.right, hole.y, area.right - hole.right, hole.h),
-    ]
-    return [p for p in parts if p.w > 0 and p.h > 0]

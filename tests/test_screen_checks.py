@@ -28,11 +28,13 @@ from game.demineur.levels import Level
 from game.demineur.play import DemineurScene
 from game.demineur.store import StatsBook
 from game.ui import debug
+from game.ui.layout import MIN_SIZE, metrics_for
 from game.ui.text import break_points
 from tests.screens import make_app
 
 SIZES = ((800, 480), (480, 800), (1280, 800), (1080, 1920))
 LANGS = ("en", "ja", "hu")
+TOUCH_MIN = metrics_for(MIN_SIZE).unit  # the smallest touch target, px (44)
 SLACK = 2  # px a glyph's box may pass its line's (antialiasing, the font's side bearings)
 
 MINES = np.zeros((9, 9), bool)
@@ -68,6 +70,24 @@ def stats(app):
     return app.open_scene("demineur.stats", book, keys[1])
 
 
+SHARE_CODE = "7K2M9QX4TB8R3HVN6CWD5JP1ZG"  # a board's code, as the editor shows it
+
+
+def name_pad(app):
+    """The kiosk's three-letter name pad for a best time of the day."""
+    from game.kiosk.screens import NameEntry
+
+    app.scenes.push(NameEntry(app, "demineur:intermediate", 2, 83_400))
+    return app.scenes.top
+
+
+def damaged(app):
+    """The launcher with the notice that two save files were damaged and set aside."""
+    app.file_damaged("settings.json")
+    app.file_damaged("demineur-stats.json")
+    return app.scenes.top
+
+
 def pause(app):
     scene = demineur(app, Level.preset("beginner"), ("tap", 4, 4))
     scene.open_pause()
@@ -91,6 +111,9 @@ STATES: dict[str, Callable] = {
     "moleturf.sectors": lambda app: app.open_scene("moleturf"),
     "moleturf.editor": lambda app: app.open_scene("moleturf.editor"),
     "moleturf.code": lambda app: app.open_scene("moleturf.code"),
+    "moleturf.code_shown": lambda app: app.open_scene("moleturf.code", SHARE_CODE),
+    "kiosk.name": name_pad,
+    "notice": damaged,
 }
 
 
@@ -142,6 +165,8 @@ def frame_problems(app, scene) -> list[str]:
                 problems.append(f"texts overlap: {a.lines[a.line]!r} and {b.lines[b.line]!r}")
     widgets = [w for w in scene.widgets if w.focusable]
     for i, a in enumerate(widgets):
+        if min(a.rect.size) < TOUCH_MIN:
+            problems.append(f"widget {a.key} {a.rect} is smaller than a fingertip")
         if not screen.contains(a.rect):
             problems.append(f"widget {a.key} {a.rect} leaves the window")
         for b in widgets[i + 1 :]:
@@ -152,13 +177,16 @@ def frame_problems(app, scene) -> list[str]:
 
 
 def seen(drawn: list[debug.Drawn]) -> list[debug.Drawn]:
-    """What the frame shows: a text or a board under a panel drawn later (a dialog over the
-    screen beneath it) is hidden."""
+    """What the frame shows: a text a panel drawn later covers even in part (a dialog over the
+    screen beneath it), or a board it covers whole, is hidden."""
+
+    def covers(panel: pygame.Rect, d: debug.Drawn) -> bool:
+        return panel.colliderect(d.rect) if d.kind == "text" else panel.contains(d.rect)
+
     shown = []
     for i, d in enumerate(drawn):
         if d.kind in ("text", "board") and any(
-            p.kind == "panel" and p.rect.contains(d.rect) and p.rect != d.box
-            for p in drawn[i + 1 :]
+            p.kind == "panel" and p.rect != d.box and covers(p.rect, d) for p in drawn[i + 1 :]
         ):
             continue
         shown.append(d)

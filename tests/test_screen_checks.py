@@ -29,7 +29,7 @@ from game.demineur.play import DemineurScene
 from game.demineur.store import StatsBook
 from game.ui import debug
 from game.ui.layout import MIN_SIZE, metrics_for
-from game.ui.text import break_points
+from game.ui.text import break_points, in_asides
 from tests.screens import make_app
 
 SIZES = ((800, 480), (480, 800), (1280, 800), (1080, 1920))
@@ -120,10 +120,12 @@ STATES: dict[str, Callable] = {
 # ----- the checks -----------------------------------------------------------------------------
 def broken_words(source: str, lines: tuple[str, ...]) -> list[str]:
     """Where the lines of ``source`` break other than at a space, a newline or a Japanese
-    phrase boundary."""
+    phrase boundary, or inside a short aside in brackets."""
     bad, at = [], 0
     allowed = set(break_points(source))  # spaces, Japanese phrases
     allowed |= {i for i in range(1, len(source)) if source[i - 1] == "・"}  # katakana words
+    aside = in_asides(source)  # "(Mole Turf)" is one name, not broken even at its space
+    allowed -= aside
     for i, line in enumerate(lines[:-1]):
         start = source.find(line, at)
         if start < 0:
@@ -132,7 +134,7 @@ def broken_words(source: str, lines: tuple[str, ...]) -> list[str]:
         nxt = end
         while nxt < len(source) and source[nxt] in " \n":
             nxt += 1
-        if nxt == end and end not in allowed:
+        if (nxt == end and end not in allowed) or nxt in aside:
             bad.append(f"{line}|{lines[i + 1]}")
         at = nxt
     return bad

@@ -12,6 +12,7 @@ shared drawing helpers is checked without a test of its own.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -73,6 +74,36 @@ def stats(app):
 SHARE_CODE = "7K2M9QX4TB8R3HVN6CWD5JP1ZG"  # a board's code, as the editor shows it
 
 
+def turf_chain(app):
+    """Mole Turf on a 14x14 board showing a long hint: a forcing chain of ten moles (the
+    longest sentences the hint engine writes, on the boards with the narrowest side panel)."""
+    from core import turf
+    from game.moleturf.play import MoleTurfScene
+    from game.moleturf.store import Progress
+
+    scene = MoleTurfScene(app, Progress(), 1)
+    scene.regions = turf.generate(14, seed=1)
+    scene.setup(None, None)
+    app.scenes.push(scene)
+    scene.ask_hint()
+    forced = (
+        (5, 1),
+        (7, 2),
+        (9, 4),
+        (11, 6),
+        (13, 8),
+        (12, 11),
+        (14, 13),
+        (1, 9),
+        (2, 12),
+        (4, 14),
+    )
+    params = {"row": 3, "col": 4, "count": len(forced), "forced": forced, "other_row": 10}
+    scene.hint = dataclasses.replace(scene.hint, technique="forcing_chain_row", params=params)
+    scene.relayout()
+    return scene
+
+
 def name_pad(app):
     """The kiosk's three-letter name pad for a best time of the day."""
     from game.kiosk.screens import NameEntry
@@ -112,6 +143,7 @@ STATES: dict[str, Callable] = {
     "moleturf.editor": lambda app: app.open_scene("moleturf.editor"),
     "moleturf.code": lambda app: app.open_scene("moleturf.code"),
     "moleturf.code_shown": lambda app: app.open_scene("moleturf.code", SHARE_CODE),
+    "moleturf.chain": turf_chain,
     "kiosk.name": name_pad,
     "notice": damaged,
 }

@@ -484,14 +484,20 @@ class App:
         text = self.notices[-1][0]
         good = self.notices[-1] in self.good_news
         bottom = m.height - (m.prompt_h if shows_prompts(self.device) else 0)
-        bar = pygame.Rect(0, bottom - m.unit, m.width, m.unit)
+        # one line if the notice fits one at the text floor; a longer one (Hungarian names
+        # two damaged files in a sentence longer than 800 px) gets a bar of two lines
+        width = m.width - 2 * m.margin
+        fitted = self.fonts.fit(text, (width, m.unit), m.font, max_lines=1)
+        if not fitted.fits:
+            tall = (width, max(m.unit, round(m.text_floor * 2.6)))
+            fitted = self.fonts.fit(text, tall, m.font, max_lines=2)
+        bar_h = max(m.unit, fitted.height + 2 * m.gap)
+        bar = pygame.Rect(0, bottom - bar_h, m.width, bar_h)
         pygame.draw.rect(self.screen, theme.ON_FILL if good else theme.NOTICE, bar)
         edge = pygame.Rect(bar.x, bar.y, bar.w, max(1, m.unit // 40))
         line = theme.HC_EDGE if self.ui.plain else theme.ON if good else theme.NOTICE_EDGE
         self.screen.fill(line, edge)
-        self.fonts.text(
-            self.screen, text, bar.inflate(-2 * m.margin, 0), m.font, theme.TEXT, max_lines=1
-        )
+        self.fonts.draw(self.screen, fitted, bar.inflate(-2 * m.margin, 0), theme.TEXT, "center")
 
     def advance(self, dt: float) -> None:
         """Update the top scene in fixed steps covering ``dt`` seconds of real time."""

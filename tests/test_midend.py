@@ -89,6 +89,19 @@ def test_a_finished_game_refuses_everything_and_moves_it_cannot_make_are_errors(
             execute_move(game, bad)
 
 
+def test_a_replay_error_names_the_cell_as_the_player_counts_it():
+    """The game counts rows and columns from 1: a replay's refused move says so too."""
+    game = Minesweeper.from_mines(MINES)
+    execute_move(game, ("reveal", 4, 0))
+    with pytest.raises(ValueError, match=r"^row 5, column 1 cannot be revealed now$"):
+        execute_move(game, ("reveal", 4, 0))
+    execute_move(game, ("reveal", 0, 8))  # lost: nothing can be flagged or chorded any more
+    with pytest.raises(ValueError, match=r"^row 1, column 9 cannot be flagged now$"):
+        execute_move(game, ("flag", 0, 8))
+    with pytest.raises(ValueError, match=r"^the number at row 2, column 8 cannot be chorded"):
+        execute_move(game, ("chord", 1, 7))
+
+
 # ----- Mole Turf: the same -----------------------------------------------------------------
 
 

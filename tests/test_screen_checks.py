@@ -12,6 +12,7 @@ shared drawing helpers is checked without a test of its own.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -28,11 +29,13 @@ from game.demineur.levels import Level
 from game.demineur.play import DemineurScene
 from game.demineur.store import StatsBook
 from game.ui import debug
-from game.ui.text import break_points
+from game.ui.layout import MIN_SIZE, metrics_for
+from game.ui.text import break_points, in_asides
 from tests.screens import make_app
 
 SIZES = ((800, 480), (480, 800), (1280, 800), (1080, 1920))
 LANGS = ("en", "ja", "hu")
+TOUCH_MIN = metrics_for(MIN_SIZE).unit  # the smallest touch target, px (44)
 SLACK = 2  # px a glyph's box may pass its line's (antialiasing, the font's side bearings)
 
 MINES = np.zeros((9, 9), bool)
@@ -68,6 +71,54 @@ def stats(app):
     return app.open_scene("demineur.stats", book, keys[1])
 
 
+SHARE_CODE = "7K2M9QX4TB8R3HVN6CWD5JP1ZG"  # a board's code, as the editor shows it
+
+
+def turf_chain(app):
+    """Mole Turf on a 14x14 board showing a long hint: a forcing chain of ten moles (the
+    longest sentences the hint engine writes, on the boards with the narrowest side panel)."""
+    from core import turf
+    from game.moleturf.play import MoleTurfScene
+    from game.moleturf.store import Progress
+
+    scene = MoleTurfScene(app, Progress(), 1)
+    scene.regions = turf.generate(14, seed=1)
+    scene.setup(None, None)
+    app.scenes.push(scene)
+    scene.ask_hint()
+    forced = (
+        (5, 1),
+        (7, 2),
+        (9, 4),
+        (11, 6),
+        (13, 8),
+        (12, 11),
+        (14, 13),
+        (1, 9),
+        (2, 12),
+        (4, 14),
+    )
+    params = {"row": 3, "col": 4, "count": len(forced), "forced": forced, "other_row": 10}
+    scene.hint = dataclasses.replace(scene.hint, technique="forcing_chain_row", params=params)
+    scene.relayout()
+    return scene
+
+
+def name_pad(app):
+    """The kiosk's three-letter name pad for a best time of the day."""
+    from game.kiosk.screens import NameEntry
+
+    app.scenes.push(NameEntry(app, "demineur:intermediate", 2, 83_400))
+    return app.scenes.top
+
+
+def damaged(app):
+    """The launcher with the notice that two save files were damaged and set aside."""
+    app.file_damaged("settings.json")
+    app.file_damaged("demineur-stats.json")
+    return app.scenes.top
+
+
 def pause(app):
     scene = demineur(app, Level.preset("beginner"), ("tap", 4, 4))
     scene.open_pause()
@@ -91,16 +142,22 @@ STATES: dict[str, Callable] = {
     "moleturf.sectors": lambda app: app.open_scene("moleturf"),
     "moleturf.editor": lambda app: app.open_scene("moleturf.editor"),
     "moleturf.code": lambda app: app.open_scene("moleturf.code"),
+    "moleturf.code_shown": lambda app: app.open_scene("moleturf.code", SHARE_CODE),
+    "moleturf.chain": turf_chain,
+    "kiosk.name": name_pad,
+    "notice": damaged,
 }
 
 
 # ----- the checks -----------------------------------------------------------------------------
 def broken_words(source: str, lines: tuple[str, ...]) -> list[str]:
     """Where the lines of ``source`` break other than at a space, a newline or a Japanese
-    phrase boundary."""
+    phrase boundary, or inside a short aside in brackets."""
     bad, at = [], 0
     allowed = set(break_points(source))  # spaces, Japanese phrases
     allowed |= {i for i in range(1, len(source)) if source[i - 1] == "・"}  # katakana words
+    aside = in_asides(source)  # "(Mole Turf)" is one name, not broken even at its space
+    allowed -= aside
     for i, line in enumerate(lines[:-1]):
         start = source.find(line, at)
         if start < 0:
@@ -109,7 +166,7 @@ def broken_words(source: str, lines: tuple[str, ...]) -> list[str]:
         nxt = end
         while nxt < len(source) and source[nxt] in " \n":
             nxt += 1
-        if nxt == end and end not in allowed:
+        if (nxt == end and end not in allowed) or nxt in aside:
             bad.append(f"{line}|{lines[i + 1]}")
         at = nxt
     return bad
@@ -142,6 +199,8 @@ def frame_problems(app, scene) -> list[str]:
                 problems.append(f"texts overlap: {a.lines[a.line]!r} and {b.lines[b.line]!r}")
     widgets = [w for w in scene.widgets if w.focusable]
     for i, a in enumerate(widgets):
+        if min(a.rect.size) < TOUCH_MIN:
+            problems.append(f"widget {a.key} {a.rect} is smaller than a fingertip")
         if not screen.contains(a.rect):
             problems.append(f"widget {a.key} {a.rect} leaves the window")
         for b in widgets[i + 1 :]:
@@ -152,13 +211,16 @@ def frame_problems(app, scene) -> list[str]:
 
 
 def seen(drawn: list[debug.Drawn]) -> list[debug.Drawn]:
-    """What the frame shows: a text or a board under a panel drawn later (a dialog over the
-    screen beneath it) is hidden."""
+    """What the frame shows: a text a panel drawn later covers even in part (a dialog over the
+    screen beneath it), or a board it covers whole, is hidden."""
+
+    def covers(panel: pygame.Rect, d: debug.Drawn) -> bool:
+        return panel.colliderect(d.rect) if d.kind == "text" else panel.contains(d.rect)
+
     shown = []
     for i, d in enumerate(drawn):
         if d.kind in ("text", "board") and any(
-            p.kind == "panel" and p.rect.contains(d.rect) and p.rect != d.box
-            for p in drawn[i + 1 :]
+            p.kind == "panel" and p.rect != d.box and covers(p.rect, d) for p in drawn[i + 1 :]
         ):
             continue
         shown.append(d)

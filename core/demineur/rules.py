@@ -216,7 +216,9 @@ class Minesweeper:
         mine = self._grids[0]
         if self._given is not None:
             if self._given[max(r - 1, 0) : r + 2, max(c - 1, 0) : c + 2].any():
-                raise ValueError(f"the given layout has a mine beside the first touch ({r}, {c})")
+                raise ValueError(
+                    f"the given layout has a mine beside the first touch, {_cell(r, c)}"
+                )
             self._interior(self._mine)[:] = self._given
             return
         if self.no_guess:
@@ -293,6 +295,11 @@ def interpret_move(game: Minesweeper, intent: str, r: int, c: int, flag_mode: bo
     return ("reveal", r, c)
 
 
+def _cell(r: int, c: int) -> str:
+    """A cell as the player counts it (the game and its messages count from 1)."""
+    return f"row {r + 1}, column {c + 1}"
+
+
 def execute_move(game: Minesweeper, move: Move) -> int:
     """Carry out a move made by ``interpret_move`` (or read from a saved game): the cells it
     revealed, or 1 for a flag put or lifted. ValueError for a move the game cannot make."""
@@ -301,15 +308,15 @@ def execute_move(game: Minesweeper, move: Move) -> int:
     name, r, c = move
     if name == "reveal":
         if game.over or game.revealed[as_cell(r, c, game.rows, game.cols)] or game.flagged[r, c]:
-            raise ValueError(f"cell ({r}, {c}) cannot be revealed now")
+            raise ValueError(f"{_cell(r, c)} cannot be revealed now")
         return game.reveal(r, c)
     if name == "flag":
         was = bool(game.flagged[as_cell(r, c, game.rows, game.cols)])
         if game.toggle_flag(r, c) == was:
-            raise ValueError(f"cell ({r}, {c}) cannot be flagged now")
+            raise ValueError(f"{_cell(r, c)} cannot be flagged now")
         return 1
     if name == "chord":
         if interpret_move(game, "chord", r, c) != ("chord", r, c):
-            raise ValueError(f"the number at ({r}, {c}) cannot be chorded now")
+            raise ValueError(f"the number at {_cell(r, c)} cannot be chorded now")
         return game.chord(r, c)
     raise ValueError(f"unknown Démineur move {name!r}")

@@ -421,9 +421,11 @@ class NameEntry(Overlay):
         self.message = ""
 
     def build(self, m: Metrics) -> list[Widget]:
-        n_cols = 7
+        # 26 letters in rows of 8 leave six places in the last row: three wide keys each for
+        # Delete and OK, whose words would not fit a letter's key at 800x480
+        n_cols, wide = 8, 3
         keys = [*LETTERS, "del", "ok"]
-        n_rows = -(-len(keys) // n_cols)
+        n_rows = -(-(len(LETTERS) + 2 * wide) // n_cols)
         room_w = min(m.width - 4 * m.margin, m.unit * 16)
         key = min(round(m.unit * 1.3), (room_w - (n_cols - 1) * m.gap) // n_cols)
         grid_w = n_cols * key + (n_cols - 1) * m.gap
@@ -453,7 +455,10 @@ class NameEntry(Overlay):
         ]
         x0 = panel.centerx - grid_w // 2
         y0 = said.bottom + m.gap
-        boxes = key_grid(x0, y0, (key, key), m.gap, n_cols, len(keys))
+        places = key_grid(x0, y0, (key, key), m.gap, n_cols, len(LETTERS) + 2 * wide)
+        boxes = places[: len(LETTERS)]
+        for at in (len(LETTERS), len(LETTERS) + wide):
+            boxes.append(places[at].union(places[at + wide - 1]))
         widgets += key_buttons(keys, boxes, self.letter, self.delete, self.submit)
         return widgets
 

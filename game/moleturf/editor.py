@@ -167,7 +167,10 @@ class EditorScene(Scene):
             )
         )
         y += m.unit + m.gap
-        per_row = n if n <= 9 else -(-n // 2)
+        # each swatch a touch target: as many a row as fit at a unit, in as few rows as that
+        # allows, the rows evened out
+        fit = max(1, (column.w + m.gap // 2) // (m.unit + m.gap // 2))
+        per_row = -(-n // -(-n // fit))
         swatch = min(m.unit, (column.w - (per_row - 1) * m.gap // 2) // per_row)
         for t in range(n):
             row, col = divmod(t, per_row)
@@ -519,24 +522,29 @@ class CodeScene(Scene):
         widgets = self.header(m, _("Share codes"), back=True)
         body = self.body(m)
         y = body.y
+        keys = list(CODE_ALPHABET)
+        per_row = 8 if m.portrait else 16
+        actions = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
+        key_rows = -(-len(keys) // per_row)
+        # the keys are touch targets (a unit tall); the texts above share what is left
+        keys_h = key_rows * m.unit + (key_rows - 1) * (m.gap // 2)
+        texts = 2 if self.shown else 1
+        room = actions.y - m.gap - keys_h - body.y - texts * m.gap
+        text_h = max(m.font * 2, min(m.unit * 3, room // texts))
         if self.shown:
             # in groups of five, as it is easier to copy that way (spaces are read past)
             text = _("This board's code:") + "\n" + grouped(self.shown)
-            box = pygame.Rect(body.x, y, body.w, m.unit * 3)
+            box = pygame.Rect(body.x, y, body.w, text_h)
             widgets.append(Label(box, "shown", text, round(m.font * 0.9), max_lines=6))
             y = box.bottom + m.gap
         typed = grouped(self.typed) or _("Type a code with the keys below.")
         if self.error:
             typed += "\n" + self.error
-        box = pygame.Rect(body.x, y, body.w, m.unit * 3)
+        box = pygame.Rect(body.x, y, body.w, text_h)
         colour = theme.TEXT if self.typed else theme.TEXT_DIM
         widgets.append(Label(box, "typed", typed, m.font, colour=colour, max_lines=6))
         y = box.bottom + m.gap
-        keys = list(CODE_ALPHABET)
-        per_row = 8 if m.portrait else 16
-        actions = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
-        key_rows = -(-len(keys) // per_row)
-        key_h = min(m.unit, (actions.y - m.gap - y - (key_rows - 1) * m.gap // 2) // key_rows)
+        key_h = m.unit
         key_w = (body.w - (per_row - 1) * m.gap // 2) // per_row
         boxes = key_grid(body.x, y, (key_w, key_h), m.gap // 2, per_row, len(keys))
         for ch, box in zip(keys, boxes, strict=True):

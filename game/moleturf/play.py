@@ -124,6 +124,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.clock_box = pygame.Rect(0, 0, 0, 0)
         self.side_rect = pygame.Rect(0, 0, 0, 0)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.dots_covered = False  # a long hint sentence takes the turf checklist's row
         self.ended: tuple[str, float] = (self.game.status, -BANNER_S)  # the banner's moment
 
     # the session -----------------------------------------------------------------------------
@@ -256,11 +257,24 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             if self.hint_text:  # "no hint" message
                 return [Label(box, "hint_text", self.hint_text, m.font)]
             return []
-        buttons = pygame.Rect(box.x, box.bottom - m.unit, box.w, m.unit)
-        text = pygame.Rect(box.x, box.y, box.w, buttons.y - m.gap - box.y)
+        sentence = self.hint_text
+        fonts = self.app.fonts
+        floor_line = fonts.font(m.text_floor).get_linesize()
+
+        def text_box(bottom: int) -> tuple[pygame.Rect, pygame.Rect, int]:
+            buttons = pygame.Rect(box.x, bottom - m.unit, box.w, m.unit)
+            text = pygame.Rect(box.x, box.y, box.w, buttons.y - m.gap - box.y)
+            return buttons, text, max(HINT_LINES, text.h // floor_line)
+
+        buttons, text, lines = text_box(box.bottom)
+        # a long sentence (a forcing chain on a 12-16 board, in Hungarian) that does not fit
+        # at the text floor takes the turf checklist's row too, hidden while it shows
+        self.dots_covered = not fonts.fit(sentence, text.size, m.font, max_lines=lines).fits
+        if self.dots_covered:
+            buttons, text, lines = text_box(self.dots_rect.bottom)
         half = (box.w - m.gap) // 2
         return [
-            Label(text, "hint_text", self.hint_text, m.font, max_lines=HINT_LINES),
+            Label(text, "hint_text", sentence, m.font, max_lines=lines),
             Button(
                 pygame.Rect(buttons.x, buttons.y, half, m.unit),
                 "apply",
@@ -668,7 +682,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             fitted = self.app.fonts.fit(rules, self.text_rect.size, m.font, max_lines=5)
             top = pygame.Rect(self.text_rect.x, self.text_rect.y, self.text_rect.w, fitted.height)
             self.app.fonts.draw(surface, fitted, top, theme.TEXT_DIM, "left")
-        if not self.hidden:
+        if not self.hidden and not (self.hint is not None and self.dots_covered):
             draw_turf_dots(
                 surface,
                 self.dots_rect,

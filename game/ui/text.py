@@ -20,6 +20,7 @@ it shows (a result line per game, a clock that ticks every second).
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -54,13 +55,23 @@ def is_wide(ch: str) -> bool:
     return ord(ch) >= 0x2E80
 
 
+_ASIDE = re.compile(r"[(（][^()（）]{1,24}[)）]")  # "(Mole Turf)", 「（モグラ・ターフ）」
+
+
+def in_asides(text: str) -> frozenset[int]:
+    """Indices inside a short aside in brackets ("(Mole Turf)"): it names one thing, read as
+    a whole, so no line ends in it."""
+    return frozenset(i for m in _ASIDE.finditer(text) for i in range(m.start() + 1, m.end()))
+
+
 def break_points(text: str, phrases: bool = True) -> list[int]:
     """Indices ``i`` where a line may end before ``text[i]`` (0 < i < len(text)). Japanese
     breaks between phrases; with ``phrases=False`` (for a phrase too wide for its line) between
     any two characters, but never inside a katakana word."""
     points = []
     starts = phrase_breaks(text) if phrases else frozenset[int]()  # game.ui.linebreak
-    inside = unbreakable(text)  # a position, even when a phrase must be broken
+    # a position, even when a phrase must be broken; a short aside in brackets
+    inside = unbreakable(text) | in_asides(text)
     for i in range(1, len(text)):
         prev, ch = text[i - 1], text[i]
         if ch == " " or i in inside:

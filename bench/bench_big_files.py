@@ -2,8 +2,8 @@
 
 Builds a Marathon Démineur game (80x40, 240 mines) and a 16x16 Mole Turf game each of
 ``core.midend.MAX_MOVES`` moves (flags and ❌ markers put and lifted over and over), then
-times ``from_document`` (a resume), a replay's first seek to the end and a backward seek to
-the middle, against the same on a 100-move file in the same run. Prints medians and spreads.
+times ``from_document`` (a resume), a replay's first seek to the end and backward seeks to
+the middle, against the same on a 100-move file in the same run.
 
     .venv/bin/python -m bench.bench_big_files [--moves N] [--runs R]
 """
@@ -11,11 +11,10 @@ the middle, against the same on a 100-move file in the same run. Prints medians 
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
+from bench.figures import figure, print_rows, save
 from core import turf
 from core.demineur.session import DemineurSession
 from core.midend import MAX_MOVES, Replay, Session
@@ -57,59 +56,59 @@ def moleturf_document(moves: int) -> dict[str, Any]:
     return session.to_document()
 
 
-def _time(work: Callable[[], Any], runs: int) -> list[float]:
-    times = []
+def _samples(document: dict[str, Any], cls: type[Session], runs: int) -> dict[str, list[float]]:
+    """ms of a resume, a replay's first seek to the end, and a backward seek after it."""
+    out: dict[str, list[float]] = {"resume": [], "first seek to the end": [], "backward seek": []}
     for _ in range(runs):
         start = time.perf_counter()
-        work()
-        times.append((time.perf_counter() - start) * 1000)
-    return times
-
-
-def measure(document: dict[str, Any], cls: type[Session], runs: int) -> dict[str, list[float]]:
-    def back_seek() -> Callable[[], None]:
-        replay = Replay(document, cls)
-        replay.seek(replay.duration_ms)
-        return lambda: replay.seek(replay.duration_ms // 2)
-
-    out: dict[str, list[float]] = {"resume": _time(lambda: cls.from_document(document), runs)}
-    replay_at_end = []
-    for _ in range(runs):
+        cls.from_document(document)
+        out["resume"].append((time.perf_counter() - start) * 1000)
         replay = Replay(document, cls)
         start = time.perf_counter()
         replay.seek(replay.duration_ms)
-        replay_at_end.append((time.perf_counter() - start) * 1000)
-    out["first seek to end"] = replay_at_end
-    backs = []
-    for _ in range(runs):
-        replay = Replay(document, cls)
-        replay.seek(replay.duration_ms)
-        start = time.perf_counter()
-        replay.seek(replay.duration_ms // 2)
-        replay.seek(replay.duration_ms // 2 - 1000)
-        backs.append((time.perf_counter() - start) * 1000 / 2)
-    out["backward seek"] = backs
+        out["first seek to the end"].append((time.perf_counter() - start) * 1000)
+        for t_ms in (replay.duration_ms // 2, replay.duration_ms // 2 - 1000):
+            start = time.perf_counter()
+            replay.seek(t_ms)
+            out["backward seek"].append((time.perf_counter() - start) * 1000)
     return out
+
+
+def measure(quick: bool = False, moves: int = MAX_MOVES, runs: int | None = None) -> dict:
+    runs = runs or (3 if quick else 7)
+    rows = []
+    for name, build, cls in (
+        ("Marathon Démineur", demineur_document, DemineurSession),
+        ("Mole Turf 16x16", moleturf_document, MoleTurfSession),
+    ):
+        small = _samples(build(100), cls, runs)
+        big = _samples(build(moves), cls, runs)
+        for what, times in big.items():
+            rows.append(
+                figure(
+                    f"{name}, {moves} moves: {what}",
+                    "ms",
+                    times,
+                    baseline=small[what],
+                    baseline_name="the same game of 100 moves",
+                    goal="< 100 ms",
+                )
+            )
+    return {
+        "title": "The largest valid game files: resume and replay seeks",
+        "about": "Games of core.midend.MAX_MOVES moves (flags, markers, Undo and Redo).",
+        "rows": rows,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=MAX_MOVES)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    for name, build, cls in (
-        ("Marathon Démineur", demineur_document, DemineurSession),
-        ("Mole Turf 16x16", moleturf_document, MoleTurfSession),
-    ):
-        small = measure(build(100), cls, args.runs)
-        big = measure(build(args.moves), cls, args.runs)
-        for what, times in big.items():
-            med, base = statistics.median(times), statistics.median(small[what])
-            print(
-                f"{name:18} {args.moves:7} moves {what:18} median {med:9.2f} ms"
-                f"  spread {min(times):.2f}-{max(times):.2f}  100 moves {base:.2f} ms"
-                f"  ratio {med / base:.0f}"
-            )
+    report = measure(moves=args.moves, runs=args.runs)
+    print_rows(report)
+    save("big_files", report)
 
 
 if __name__ == "__main__":

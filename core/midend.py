@@ -19,6 +19,8 @@ Rules stay in core: a session asks the game's ``interpret_move`` what an intent 
 
 from __future__ import annotations
 
+import bisect
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
@@ -28,7 +30,12 @@ from core.moves import Move, Refusal
 from core.stopwatch import Stopwatch, no_clock
 
 DOCUMENT_VERSION = 1
-MAX_MOVES = 200_000  # far beyond any real game; a larger log is refused as hostile
+# The longest log read. A Marathon board (80x40, 240 mines) is won in at most 3,200 moves
+# (2,960 safe cells, each reveal opens one at least, and 240 flags), a 16x16 Mole Turf sector
+# in 256 (16 moles and 240 markers): 10,000 leaves a hesitant player 3x the longest game, and
+# keeps resuming a whole maximal file (every move replayed) to about 50-85 ms on one core
+# (bench/bench_big_files.py). A larger log is refused as hostile.
+MAX_MOVES = 10_000
 MAX_TIME_MS = 10**12  # about 31 years of play
 
 
@@ -87,6 +94,11 @@ class Session:
     ) -> S:
         """A fresh session for a document's board (ValueError when the data is bad)."""
         raise NotImplementedError
+
+    def copy_game(self, game: Any = None) -> Any:
+        """An independent copy of ``game`` (the session's own by default), a replay's
+        checkpoint; a game whose arrays share memory rebinds them in its session's override."""
+        return copy.deepcopy(self.game if game is None else game)
 
     @property
     def status(self) -> str:
@@ -291,7 +303,13 @@ def _move_from_json(raw: list[Any]) -> Move:
 
 class Replay(Generic[S]):
     """A finished (or saved) game played back: ``seek(t_ms)`` shows the board as it was at
-    that moment of play. The document is checked in full when the replay is made."""
+    that moment of play. The document is checked in full when the replay is made.
+
+    Playing forward keeps a copy of the game every ``CHECKPOINT_EVERY`` moves, so a step back
+    (or a jump forward over ground played before) restores the nearest one before the moment
+    and replays fewer moves than that, never the whole game from its first move."""
+
+    CHECKPOINT_EVERY: ClassVar[int] = 256
 
     def __init__(self, document: Any, session_class: type[S]) -> None:
         final = session_class.from_document(document)  # ValueError for a bad document
@@ -300,11 +318,10 @@ class Replay(Generic[S]):
         self.entries = final.log
         self.duration_ms = final.elapsed_ms
         self.final = final
-        self._restart()
-
-    def _restart(self) -> None:
+        self.replayed = 0  # moves executed by seeks since the replay was made (for the tests)
         d = self.document
         self.session = self.session_class._rebuild(d["params"], d["seed"], d["layout"], None)
+        self._checkpoints: dict[int, Any] = {0: self.session.copy_game()}  # position -> game
         self.position = 0  # entries applied
         self.t_ms = 0
 
@@ -316,20 +333,34 @@ class Replay(Generic[S]):
     def last_move(self) -> Move | None:
         return self.entries[self.position - 1].move if self.position else None
 
+    def _target(self, t_ms: int) -> int:
+        """The number of entries applied at ``t_ms``: those made before it, all at the end."""
+        if t_ms >= self.duration_ms:
+            return len(self.entries)
+        return bisect.bisect_left(self.entries, t_ms, key=lambda e: e.t_ms)
+
     def seek(self, t_ms: int) -> int:
         """Show the board at ``t_ms`` of play (clamped to the game): every move made before
         that moment, and at the very end all of them; returns the moves made by this call
-        (a step back replays from the start). At 0 the board is as it was before any move."""
+        (from the nearest checkpoint before the moment when that is closer than the board
+        shown: a step back, or a jump forward over ground already played). At 0 the board is
+        as it was before any move."""
         t_ms = max(0, min(int(t_ms), self.duration_ms))
-        if t_ms < self.t_ms:
-            self._restart()
+        target = self._target(t_ms)
+        every = self.CHECKPOINT_EVERY
+        base = target - target % every
+        while base not in self._checkpoints:  # not reached yet: an earlier one
+            base -= every
+        if target < self.position or base > self.position:
+            self.session.game = self.session.copy_game(self._checkpoints[base])
+            self.position = base
         made = 0
-        end = t_ms >= self.duration_ms
-        while self.position < len(self.entries) and (
-            self.entries[self.position].t_ms < t_ms or end
-        ):
+        while self.position < target:
             self.session._execute(self.entries[self.position].move)
             self.position += 1
             made += 1
+            if self.position % every == 0 and self.position not in self._checkpoints:
+                self._checkpoints[self.position] = self.session.copy_game()
+        self.replayed += made
         self.t_ms = t_ms
         return made

@@ -10,6 +10,7 @@ undo never gives a shield back, redo never charges one again).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
@@ -117,6 +118,19 @@ class MoleTurfSession(Session):
 
     def _execute(self, move: Move) -> str:
         return execute_move(self.game, move)
+
+    def copy_game(self, game: Any = None) -> Any:
+        """A replay's checkpoint in time proportional to the board, not to a ``deepcopy`` of
+        every undo step: the grids are copied, the undo and redo lists copied as lists (their
+        steps are never changed once made) and the derived cache left to be rebuilt."""
+        original = self.game if game is None else game
+        copied = copy.copy(original)
+        copied._moles = original._moles.copy()
+        copied._marks = original._marks.copy()
+        copied._history = list(original._history)
+        copied._redo = list(original._redo)
+        copied._derived = {}
+        return copied
 
     def _timer_should_run(self) -> bool:
         return self.game.status == "playing"

@@ -79,7 +79,7 @@ SETTINGS_VERSION = 1
 
 LOCK_FILE = ".lock"  # a dot name: never a save file (see Storage.path)
 TEMP_PATTERN = re.compile(r"\.(?P<name>[^.].*)\.(?P<pid>[0-9]+)\.tmp")
-MAX_FILE_BYTES = 64 * 2**20  # a marathon game of core.midend.MAX_MOVES moves is about 9 MB
+MAX_FILE_BYTES = 64 * 2**20  # far over any file it writes (a MAX_MOVES marathon is ~0.5 MB)
 RETRY_SECONDS = 1.0  # a failed background write is tried again this often while the program runs
 CLOSE_TIMEOUT = 10.0  # s: close() waits no longer for a stuck disk
 EXIT_TIMEOUT = 5.0  # s: the atexit hook's wait for unwritten saves

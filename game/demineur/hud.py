@@ -15,7 +15,7 @@ from game.i18n import _, clock, decimal, percent
 from game.ui import theme
 from game.ui.widgets import UI, Widget, draw_focus, draw_panel, draw_text_glow
 
-if TYPE_CHECKING:  # the level screen reads format_time: the board and numpy load with play
+if TYPE_CHECKING:  # the board and numpy load with play, not with this module
     import numpy as np
 
     from core.demineur.session import Result
@@ -57,15 +57,6 @@ class FlagSwitch(Widget):
 
     def confirm(self) -> None:
         self.toggle()
-
-
-def format_time(ms: int) -> str:
-    """m:ss.t with the language's decimal sign (0:42,5 in Hungarian)."""
-    return clock(ms, tenths=True)
-
-
-def timer_text(ms: int) -> str:
-    return clock(ms)
 
 
 def draw_counters(
@@ -110,7 +101,7 @@ def result_text(res: Result, hints: int, rank: int | None) -> str:
     figures = _(
         "Time {time}, {bv}, 3BV/s {bvs}, efficiency {efficiency}, hints used: {hints}"
     ).format(
-        time=format_time(res.ms),
+        time=clock(res.ms, tenths=True),
         bv=bv,
         bvs=decimal(res.bvs),
         efficiency=percent(res.efficiency),

@@ -12,9 +12,8 @@ from core.demineur.presets import MAX_SIDE, PRESETS, PROTECTED
 from core.demineur.stats import board_key
 from core.midend import Summary
 from game.demineur import sprites
-from game.demineur.hud import format_time
 from game.demineur.store import StatsBook, forget_game, load_game, peek_game
-from game.i18n import LEVEL_NAMES, _, board_size, ngettext
+from game.i18n import LEVEL_NAMES, _, board_size, clock, ngettext
 from game.platform.schemas import CUSTOM_MAX_SIDE
 from game.shell.scene import Host, Scene
 from game.ui import glow, theme
@@ -99,7 +98,7 @@ class LevelScene(Scene):
         y = body.y
         if self.saved is not None:
             text = _("Resume the unfinished game: {level}, {time}").format(
-                level=level_of(self.saved).title(), time=format_time(self.saved.elapsed_ms)
+                level=level_of(self.saved).title(), time=clock(self.saved.elapsed_ms, tenths=True)
             )
             widgets.append(
                 Button(

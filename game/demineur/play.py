@@ -38,10 +38,9 @@ from game.demineur import board, sprites, store
 from game.demineur.board import BoardView, cell_codes
 from game.demineur.effects import Effects
 from game.demineur.hud import FlagSwitch, draw_counters, draw_message, hint_marks, result_text
-from game.demineur.hud import timer_text as format_clock
 from game.demineur.levels import Level
 from game.demineur.store import Book
-from game.i18n import _, pgettext
+from game.i18n import _, clock, pgettext
 from game.platform.intents import Device, Intent, Kind
 from game.shell.pause import Pause
 from game.shell.scene import Host
@@ -703,7 +702,7 @@ class DemineurScene(SessionScene[DemineurSession]):
         draw_counters(surface, ui, boxes)
 
     def timer_text(self) -> str:
-        return format_clock(self.session.elapsed_ms)
+        return clock(self.session.elapsed_ms)
 
     def result_text(self) -> str:
         """The end-of-game line ("" while the game goes on)."""

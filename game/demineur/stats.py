@@ -17,9 +17,8 @@ import pygame
 
 from core.demineur.presets import PRESETS
 from core.demineur.stats import RECENT, TREND_FROM, TREND_WINDOW, board_key, time_axis, trend
-from game.demineur.hud import format_time, timer_text
 from game.demineur.store import StatsBook, best_file, load_best
-from game.i18n import LEVEL_NAMES, _, board_size, ngettext, percent, sentences
+from game.i18n import LEVEL_NAMES, _, board_size, clock, ngettext, percent, sentences
 from game.i18n import date as day
 from game.platform.intents import Intent, Kind
 from game.shell.dialog import Dialog
@@ -163,7 +162,7 @@ def draw_chart(
             "The trend line appears after {n} wins.",
             TREND_FROM,
         ).format(n=TREND_FROM)
-    best_text = _("Best time {time}").format(time=format_time(best))
+    best_text = _("Best time {time}").format(time=clock(best, tenths=True))
     swatch = 3 * m.gap
     note_w = fonts.fit(note, (body.w, line_h), small, max_lines=1).width
     best_w = fonts.fit(best_text, (body.w, line_h), small, max_lines=1).width
@@ -171,8 +170,8 @@ def draw_chart(
     legend_h = line_h if one_row else 2 * line_h
     top, step = time_axis(times)
     ticks = list(range(0, top + 1, step))
-    tick_text = format_time if step < 1000 else timer_text
-    axis_w = max(fonts.font(small).size(tick_text(t))[0] for t in ticks) + m.gap
+    tenths = step < 1000  # an axis of sub-second steps shows tenths
+    axis_w = max(fonts.font(small).size(clock(t, tenths))[0] for t in ticks) + m.gap
     plot = pygame.Rect(body.x + axis_w, body.y + line_h // 2, 0, 0)
     plot.w = body.right - plot.x - m.gap
     plot.h = body.bottom - legend_h - m.gap - line_h // 2 - plot.y
@@ -192,7 +191,7 @@ def draw_chart(
         pygame.draw.line(picture, theme.PANEL_HI, (plot.x, y), (plot.right, y), 1)
         if (len(ticks) - 1 - i) % every == 0:  # the top step always labelled
             label = pygame.Rect(body.x, y - line_h // 2, axis_w - m.gap, line_h)
-            text(tick_text(t), label, small, dim, align="right", max_lines=1)
+            text(clock(t, tenths), label, small, dim, align="right", max_lines=1)
     slot = plot.w / n
     xs = [round(plot.x + slot * (i + 0.5)) for i in range(n)]
     dot = max(3, min(m.gap, round(slot * 0.3))) + (1 if high_contrast else 0)  # no halo: bigger
@@ -478,7 +477,8 @@ class StatsScene(Scene):
         row_h = max(min(line, fonts.font(small).get_linesize() * 6 // 5), self.floor_line())
         rank_w = fonts.font(small).size("10.")[0] + m.gap
         time_w = max(
-            (fonts.font(small, True).size(format_time(ms))[0] for ms, _ in s.best_times), default=0
+            (fonts.font(small, True).size(clock(ms, tenths=True))[0] for ms, _ in s.best_times),
+            default=0,
         )
         time_w += m.gap
         date_w = max(
@@ -543,7 +543,7 @@ class StatsScene(Scene):
                 Label(
                     pygame.Rect(x + rank_w, y, time_w, row_h),
                     f"time{i}",
-                    format_time(ms),
+                    clock(ms, tenths=True),
                     small,
                     bold=True,
                     align="left",

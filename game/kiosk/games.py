@@ -22,8 +22,8 @@ import pygame
 from core.demineur.rules import PRESETS
 from game.demineur.levels import Level
 from game.demineur.play import DemineurScene
-from game.i18n import _, board_size
-from game.kiosk.scores import demineur_board, moleturf_board, time_text
+from game.i18n import _, board_size, clock
+from game.kiosk.scores import demineur_board, moleturf_board
 from game.moleturf.play import MoleTurfScene, sectors
 from game.moleturf.store import Progress
 from game.shell.scene import Host, Scene
@@ -146,7 +146,7 @@ class KioskLevels(Scene):
             rows = table.rows(demineur_board(name))
             best = (
                 _("Today's best: {time} {name}").format(
-                    time=time_text(rows[0].ms), name=rows[0].name
+                    time=clock(rows[0].ms, tenths=True), name=rows[0].name
                 )
                 if rows
                 else _("No time yet today")
@@ -193,7 +193,7 @@ class KioskSectors(Scene):
             r, c = divmod(k, n_cols)
             box = pygame.Rect(grid.x + c * (w + m.gap), grid.y + r * (h + m.gap), w, h)
             rows = table.rows(moleturf_board(number))
-            label = str(number) + (f"\n{time_text(rows[0].ms)}" if rows else "")
+            label = str(number) + (f"\n{clock(rows[0].ms, tenths=True)}" if rows else "")
             widgets.append(
                 Button(box, f"sector{number}", label, partial(self.play, number), number == 1)
             )

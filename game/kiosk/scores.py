@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.demineur.presets import PRESETS
-from game import i18n
 from game.platform.schemas import KEEP, MAX_MS, SECTORS, KioskScores
 from game.platform.storage import Storage
 
@@ -29,11 +28,6 @@ SCORES_VERSION = 1
 NAME_LENGTH = 3
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 UNNAMED = "???"  # a time whose player walked away before typing a name
-
-
-def time_text(ms: int) -> str:
-    """m:ss.t with the language's decimal sign (hours counted in minutes: 75:02.3)."""
-    return i18n.clock(ms, tenths=True)
 
 
 def demineur_board(level: str) -> str:

@@ -16,6 +16,7 @@ from game.i18n import (
     LANGUAGES,
     LEVEL_NAMES,
     _,
+    clock,
     date_time,
     duration,
     ngettext,
@@ -29,7 +30,6 @@ from game.kiosk.scores import (
     NAME_LENGTH,
     demineur_board,
     moleturf_board,
-    time_text,
 )
 from game.platform.intents import Intent, Kind
 from game.shell import registry
@@ -438,7 +438,7 @@ class NameEntry(Overlay):
         said = pygame.Rect(panel.x, slots.bottom, panel.w, m.font * 2)
         shown = " ".join(self.name[i] if i < len(self.name) else "_" for i in range(NAME_LENGTH))
         place = _("#{place} today on {board}, in {time}").format(
-            place=self.place + 1, board=board_title(self.board), time=time_text(self.ms)
+            place=self.place + 1, board=board_title(self.board), time=clock(self.ms, tenths=True)
         )
         widgets: list[Widget] = [
             Label(
@@ -654,7 +654,13 @@ class ScoresScene(PagedScene):
                 continue
             fonts.text(surface, rows[k].name, rest, size, colour, True, "left", max_lines=1)
             fonts.text(
-                surface, time_text(rows[k].ms), rest, size, colour, align="right", max_lines=1
+                surface,
+                clock(rows[k].ms, tenths=True),
+                rest,
+                size,
+                colour,
+                align="right",
+                max_lines=1,
             )
 
     def prompts(self) -> list[tuple[str, str]]:

@@ -8,9 +8,9 @@ from typing import Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, clock
 from game.moleturf import store
-from game.moleturf.hud import format_time, mistakes_text
+from game.moleturf.hud import mistakes_text
 from game.moleturf.sprites import TURF_RGB, frame_index, mole_frame
 from game.moleturf.store import SECTORS, Progress
 from game.shell.dialog import Overlay
@@ -96,7 +96,7 @@ class Celebration(Overlay):
         )
         self.art = art
         number = self.game_scene.number
-        summary = _("Time {time}").format(time=format_time(self.seconds))
+        summary = _("Time {time}").format(time=clock(self.seconds * 1000))
         summary += "\n" + mistakes_text(self.mistakes)
         if self.record:
             summary += "\n" + _("New best time!")
@@ -184,7 +184,7 @@ class Conquered(Scene):
                 pygame.Rect(body.x, body.bottom - 3 * m.unit - m.gap, body.w, m.unit * 2),
                 "summary",
                 _("All 30 sectors cleared. Best times together: {time}").format(
-                    time=format_time(total)
+                    time=clock(total * 1000)
                 )
                 + "\n"
                 + mistakes_text(mistakes),

@@ -13,11 +13,11 @@ from typing import Any
 import pygame
 
 from core.moleturf import daily
-from game.i18n import _, ngettext
+from game.i18n import _, clock, ngettext
 from game.i18n import date as date_text
 from game.moleturf import boards as store
 from game.moleturf.endless import result_lines, stars_text
-from game.moleturf.hud import draw_progress, format_time, mistakes_text
+from game.moleturf.hud import draw_progress, mistakes_text
 from game.moleturf.stock import Worker
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -60,7 +60,7 @@ class DailyScene(Scene):
         ]
         if result is not None:
             lines.append(
-                _("Cleared today in {time}").format(time=format_time(result.seconds))
+                _("Cleared today in {time}").format(time=clock(result.seconds * 1000))
                 + " · "
                 + mistakes_text(result.mistakes)
             )

@@ -21,9 +21,9 @@ import numpy as np
 import pygame
 
 from core.moleturf.session import SHIELDS, MoleTurfSession
-from game.i18n import _
+from game.i18n import _, clock
 from game.moleturf import boards as store
-from game.moleturf.hud import draw_progress, format_time, mistakes_text
+from game.moleturf.hud import draw_progress, mistakes_text
 from game.moleturf.play import MoleTurfScene
 from game.moleturf.stock import Stock, Worker
 from game.shell.dialog import Overlay
@@ -130,7 +130,7 @@ class BoardCleared(Overlay):
 
 
 def result_lines(seconds: float, mistakes: int, best: bool) -> list[str]:
-    lines = [_("Time {time}").format(time=format_time(seconds)), mistakes_text(mistakes)]
+    lines = [_("Time {time}").format(time=clock(seconds * 1000)), mistakes_text(mistakes)]
     if best:
         lines.append(_("New best time!"))
     return lines
@@ -202,7 +202,7 @@ class EndlessChooser(Scene):
             lines = [_("No board of this kind cleared yet.")]
         else:
             lines = [
-                _("Best time {time}").format(time=format_time(record.best_time)),
+                _("Best time {time}").format(time=clock(record.best_time * 1000)),
                 _("Fewest mistakes: {n}").format(n=record.fewest_mistakes),
                 _("Boards cleared: {n}").format(n=record.cleared),
             ]

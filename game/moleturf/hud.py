@@ -12,10 +12,6 @@ from game.ui import theme
 from game.ui.widgets import UI, add_glow, draw_panel, draw_text_glow
 
 
-def format_time(seconds: float) -> str:
-    return i18n.clock(seconds * 1000)
-
-
 def mistakes_text(n: int) -> str:
     return _("Mistakes: {n}").format(n=n)
 
@@ -65,7 +61,7 @@ def draw_counters(
         return
     value = counter_face(surface, ui, clock_box, pgettext("counter", "Time"))
     fitted = ui.fonts.fit(
-        format_time(seconds), value.size, round(m.title_font * 1.05), True, max_lines=1
+        i18n.clock(seconds * 1000), value.size, round(m.title_font * 1.05), True, max_lines=1
     )
     if not ui.plain:
         draw_text_glow(surface, ui, fitted, value)

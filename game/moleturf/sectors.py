@@ -14,9 +14,9 @@ from typing import NamedTuple
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, clock
 from game.moleturf import store
-from game.moleturf.hud import format_time, mistakes_text
+from game.moleturf.hud import mistakes_text
 from game.moleturf.sprites import TURF_RGB
 from game.moleturf.store import SECTORS, Best, Progress, load_progress, sector_stars, sectors
 from game.shell.scene import Host, Scene
@@ -144,7 +144,7 @@ class SectorTile(Widget):
             return ui.fonts.fit(_("Resume"), box.size, size, max_lines=2)
         # time and mistakes on one line where they fit, else one under the other, else (a
         # tile too small for two lines at the text floor) the time alone
-        time, mistakes = format_time(best.time), mistakes_text(best.mistakes)
+        time, mistakes = clock(best.time * 1000), mistakes_text(best.mistakes)
         for text, lines in ((f"{time}  {mistakes}", 1), (f"{time}\n{mistakes}", 2)):
             fitted = ui.fonts.fit(text, box.size, size, max_lines=lines)
             if fitted.fits:

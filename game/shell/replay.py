@@ -34,10 +34,6 @@ SPEEDS = (1, 2, 4)
 STEP_MS = 5000  # a left/right step on the scrub bar
 
 
-def clock_text(ms: float) -> str:
-    return i18n.clock(ms)
-
-
 class ScrubBar(Widget):
     """The time of the replay as a bar: a tap or a drag puts the replay at that point."""
 
@@ -198,7 +194,7 @@ class ReplayScene(Scene):
         return self.t_ms / self.duration_ms if self.duration_ms else 1.0
 
     def clock_label(self) -> str:
-        return f"{clock_text(self.t_ms)} / {clock_text(self.duration_ms)}"
+        return f"{i18n.clock(self.t_ms)} / {i18n.clock(self.duration_ms)}"
 
     def seek(self, t_ms: float) -> None:
         if not self.ready():

@@ -329,10 +329,6 @@ class Replay(Generic[S]):
     def game(self) -> Any:
         return self.session.game
 
-    @property
-    def last_move(self) -> Move | None:
-        return self.entries[self.position - 1].move if self.position else None
-
     def _target(self, t_ms: int) -> int:
         """The number of entries applied at ``t_ms``: those made before it, all at the end."""
         if t_ms >= self.duration_ms:

@@ -154,10 +154,6 @@ class _Geometry:
             for i, mask in enumerate(masks):
                 yield (kind, i), mask
 
-    def unit_of(self, kind: str, cell: int) -> Unit:
-        r, c = divmod(cell, self.n)
-        return (kind, {"row": r, "col": c, "turf": self.turf_of[cell]}[kind])
-
     def link(self, a: int, b: int) -> Unit:
         """The row, column or turf that cells ``a`` and ``b`` share."""
         (ra, ca), (rb, cb) = divmod(a, self.n), divmod(b, self.n)

@@ -203,13 +203,6 @@ class MoleTurf:
         self._play(("drag", on, checked))
         return abs(int(self._marks.sum()) - before)
 
-    def erase_many(self, cells: Iterable[tuple[int, int]]) -> int:
-        """An eraser drag: clear moles and markers on many cells as one undo step."""
-        checked = self._cells(cells)
-        before = int(self._moles.sum() + self._marks.sum())
-        self._play(("wipe", checked))
-        return before - int(self._moles.sum() + self._marks.sum())
-
     def undo(self) -> bool:
         """Take back the last move; shields lost stay lost, and Redo can make it again.
 

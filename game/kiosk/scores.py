@@ -142,14 +142,3 @@ class ScoreTable:
         self.boards[board][place].name = name
         self.save()
         return True
-
-    def best_boards(self) -> list[str]:
-        self.roll()
-        return sorted(self.boards, key=_board_order)
-
-
-def _board_order(board: str) -> tuple[int, int]:
-    game, _, rest = board.partition(":")
-    if game == "demineur":
-        return (0, list(PRESETS).index(rest))
-    return (1, int(rest))

@@ -122,7 +122,6 @@ class EditorScene(Scene):
         self.paint = 0
         self.cursor = (self.n // 2, self.n // 2)
         self.drag: list[tuple[int, int]] | None = None
-        self.painting_path = False
         self.show_second = False
         self.suggestion: tuple[int, int, int] | None = None
         self.recheck()

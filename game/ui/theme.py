@@ -16,8 +16,6 @@ PRIMARY_HI = (34, 150, 168)
 
 # neon lines and glyphs
 ACCENT = (41, 211, 224)  # cyan: the program's neon
-NEON_MAGENTA = (255, 72, 196)
-NEON_VIOLET = (150, 104, 255)
 NEON_LIME = (150, 255, 110)
 EDGE = (58, 96, 140)  # a panel's or a button's resting outline
 EDGE_HI = (96, 190, 230)  # a primary button's outline

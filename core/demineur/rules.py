@@ -33,10 +33,10 @@ class Minesweeper:
     """One game of Démineur.
 
     ``seed`` fixes the layout chosen at the first reveal (None draws one from the OS).
-    ``clock`` returns seconds (``time.monotonic``); without it the game keeps no time.
+    The game keeps no time: the session around it times play with its injected clock.
     ``no_guess`` lays out, at the first reveal, a board that certain deductions open
-    completely (``core.demineur.noguess``); when none is found in time the normal layout is used and
-    ``no_guess_failed`` says why.
+    completely (``core.demineur.noguess``); when none is found within its work bound (a count
+    of work done, never a time) the normal layout is used and ``no_guess_failed`` says why.
     """
 
     def __init__(

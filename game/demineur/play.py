@@ -320,9 +320,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             self.finish()
             self.relayout()
         elif self.game.no_guess_failed and len(self.session.log) == 1:
-            self.message = _(
-                "No board without guessing was found in time: this one may need a guess."
-            )
+            self.message = _("No board without guessing could be found: this one may need a guess.")
 
     def finish(self) -> None:
         """The end of the game: statistics, the best game kept, the effect, no saved game."""

@@ -37,7 +37,7 @@ class Kind(str, Enum):
     CONFIRM = "confirm"  # A, Space, Enter: primary action at the cursor / focused widget
     BACK = "back"  # B, Esc
     ACTION_X = "action_x"  # X, F: flag (Démineur) / toggle marker (Mole Turf)
-    ACTION_Y = "action_y"  # Y, E: erase (Mole Turf)
+    ACTION_Y = "action_y"  # Y, E: erase (Mole Turf) / fit the board or zoom in (Démineur)
     MODE_PREV = "mode_prev"  # LB
     MODE_NEXT = "mode_next"  # RB
     PAUSE = "pause"  # Start (Esc arrives as BACK; a game scene treats BACK as pause)

@@ -20,3 +20,10 @@ cdef inline int64_t whole(object value, str name) except? -1:
     if overflow:
         raise ValueError(f"{name} is out of range: {value}")
     return v
+
+
+cdef inline int length(Py_ssize_t got, int64_t want, str name) except -1:
+    """A grid of ``got`` entries where the padded board has ``want``: else ValueError."""
+    if got != want:
+        raise ValueError(f"{name} holds {got} entries; the padded board has {want}")
+    return 0

@@ -21,9 +21,10 @@ the loops themselves check nothing.
 
 import numpy as np
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 
-from core._args cimport whole as _whole
+from core._args cimport length as _length, whole as _whole
+from core._bits cimport cmt_popcount32
 
 # the largest padded grid: every index must fit an int32
 MAX_CELLS = 2**31 - 1
@@ -34,7 +35,7 @@ cdef enum:
     SAFE = 2
     OPEN = 3
 
-# technique codes, shared with core.demineur.logic
+# technique codes, defined here once: core.demineur.logic imports the Python names below
 cdef enum:
     T_SATISFIED = 1
     T_ALL_MINES = 2
@@ -43,19 +44,8 @@ cdef enum:
     T_GROUP = 5
     T_TOTAL = 6
 
-
-cdef int _length(Py_ssize_t got, int64_t want, str name) except -1:
-    if got != want:
-        raise ValueError(f"{name} holds {got} entries; the padded board has {want}")
-    return 0
-
-
-cdef inline int _popcount8(int x) noexcept nogil:
-    cdef int n = 0
-    while x:
-        n += x & 1
-        x >>= 1
-    return n
+SATISFIED, ALL_MINES, SUBSET, OVERLAP = T_SATISFIED, T_ALL_MINES, T_SUBSET, T_OVERLAP
+GROUP, TOTAL = T_GROUP, T_TOTAL
 
 
 cdef class Deducer:
@@ -447,7 +437,7 @@ cdef class Deducer:
 
     cdef bint _pair(self, int i, int j, int w) noexcept nogil:
         cdef int mi = self._unknown_mask(i), mj = self._unknown_mask(j)
-        cdef int both = _popcount8(mi & self.share[w])
+        cdef int both = cmt_popcount32(<uint32_t>(mi & self.share[w]))
         cdef int only_i, only_j, a, b, lo, hi
         cdef bint found = False
         if both == 0:
@@ -487,47 +477,14 @@ cdef class Deducer:
 
     # ----- frontier groups ----------------------------------------------------------------
 
-    def components(self):
-        """Undecided cells next to an open number, grouped by shared numbers.
-
-        Returns ``(cells, starts)``: group ``g`` is ``cells[starts[g]:starts[g + 1]]``, each in
-        breadth-first order (a good order for counting: a number's cells come close together).
-        """
-        cdef int32_t[::1] label = np.full(self.size, -1, np.int32)
-        order_arr = np.empty(self.size, np.int32)
-        starts_list = [0]
-        cdef int32_t[::1] order = order_arr
-        cdef int head, tail = 0, i, x, y, k, k2, n, g = 0
-        for i in range(self.size):
-            if self.state[i] != UNKNOWN or label[i] >= 0 or not self._on_frontier(i):
-                continue
-            label[i] = g
-            order[tail] = i
-            head = tail
-            tail += 1
-            while head < tail:
-                x = order[head]
-                head += 1
-                for k in range(8):
-                    n = x + self.off[k]
-                    if self.number[n] < 0:
-                        continue
-                    for k2 in range(8):
-                        y = n + self.off[k2]
-                        if self.state[y] == UNKNOWN and label[y] < 0:
-                            label[y] = g
-                            order[tail] = y
-                            tail += 1
-            g += 1
-            starts_list.append(tail)
-        return order_arr[:tail].copy(), np.asarray(starts_list, np.int64)
-
     def frontier(self):
         """The frontier groups with their numbers, in one pass.
 
         Returns ``(cells, starts, numbers, number_starts)``: group ``g`` is
-        ``cells[starts[g]:starts[g + 1]]`` (as ``components`` gives it) and its open numbers,
-        sorted, are ``numbers[number_starts[g]:number_starts[g + 1]]``.
+        ``cells[starts[g]:starts[g + 1]]``, undecided cells next to an open number grouped by
+        shared numbers, each in breadth-first order (a good order for counting: a number's cells
+        come close together); its open numbers, sorted, are
+        ``numbers[number_starts[g]:number_starts[g + 1]]``.
         """
         cdef int32_t[::1] label = np.full(self.size, -1, np.int32)
         cdef int32_t[::1] seen = np.full(self.size, -1, np.int32)

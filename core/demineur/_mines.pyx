@@ -20,7 +20,7 @@ every random choice it makes.
 from cpython.number cimport PyNumber_Index
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
-from core._args cimport whole as _whole
+from core._args cimport length as _length, whole as _whole
 from core._rng cimport below
 
 import numpy
@@ -49,12 +49,6 @@ cdef int64_t _board(object rows, object cols) except -1:
     if r > MAX_CELLS or c > MAX_CELLS or (r + 2) * (c + 2) > MAX_CELLS:
         raise ValueError(f"a board of {r}x{c} cells is too large")
     return (r + 2) * (c + 2)
-
-
-cdef int _length(Py_ssize_t got, int64_t want, str name) except -1:
-    if got != want:
-        raise ValueError(f"{name} holds {got} entries; the padded board has {want}")
-    return 0
 
 
 cdef int _room(Py_ssize_t got, int64_t want, str name) except -1:

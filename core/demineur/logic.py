@@ -30,11 +30,10 @@ from functools import partial
 
 import numpy as np
 
-from core.demineur._logic import Deducer
+from core.demineur._logic import ALL_MINES, GROUP, OVERLAP, SATISFIED, SUBSET, TOTAL, Deducer
 from core.hints import Hint
 
 UNKNOWN, MINE, SAFE, OPEN = 0, 1, 2, 3  # cell states of the kernel
-SATISFIED, ALL_MINES, SUBSET, OVERLAP, GROUP, TOTAL = 1, 2, 3, 4, 5, 6
 RANK_GROUP, RANK_TOTAL = 2, 3
 
 # Counting a group stops after this many search nodes (a few ms); beyond it the group's

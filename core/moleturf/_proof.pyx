@@ -17,19 +17,7 @@ columns and turfs still waiting for their mole. Nothing here allocates.
 
 from libc.stdint cimport int32_t, int64_t, uint32_t
 
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static int cmt_popcount32(unsigned int x) { return (int)__popcnt(x); }
-    static int cmt_ctz32(unsigned int x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
-    #else
-    static int cmt_popcount32(unsigned int x) { return __builtin_popcount(x); }
-    static int cmt_ctz32(unsigned int x) { return __builtin_ctz(x); }
-    #endif
-    """
-    int cmt_popcount32(uint32_t x) noexcept nogil
-    int cmt_ctz32(uint32_t x) noexcept nogil
+from core._bits cimport cmt_ctz32, cmt_popcount32
 
 cdef enum:
     MAX_N = 32

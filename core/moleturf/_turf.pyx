@@ -26,19 +26,7 @@ from libc.string cimport memcpy, memset
 from core._args cimport whole as _whole
 from core._rng cimport below
 
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static int cmt_popcount(unsigned int x) { return (int)__popcnt(x); }
-    static int cmt_ctz(unsigned int x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
-    #else
-    static int cmt_popcount(unsigned int x) { return __builtin_popcount(x); }
-    static int cmt_ctz(unsigned int x) { return __builtin_ctz(x); }
-    #endif
-    """
-    int cmt_popcount(uint32_t x) noexcept nogil
-    int cmt_ctz(uint32_t x) noexcept nogil
+from core._bits cimport cmt_ctz32 as cmt_ctz, cmt_popcount32 as cmt_popcount
 
 cdef enum:
     MAX_N = 32

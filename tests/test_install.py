@@ -27,7 +27,7 @@ def sdist_files(monkeypatch) -> set[str]:
 def test_the_sdist_carries_every_kernel_source_and_no_generated_file(monkeypatch):
     files = sdist_files(monkeypatch)
     sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "core").rglob("*.p[yx][xd]")}
-    assert {"core/_rng.pxd", "core/_args.pxd"} <= sources
+    assert {"core/_rng.pxd", "core/_args.pxd", "core/_bits.pxd"} <= sources
     assert sources <= files
     assert not [f for f in files if f.endswith((".c", ".so", ".pyd", ".o"))]
     for needed in (
@@ -49,9 +49,22 @@ def test_numpy_is_needed_at_run_time_only():
         assert not re.search(r"^\s*(cimport numpy|from numpy cimport)", pyx.read_text(), re.M), pyx
 
 
-@pytest.mark.parametrize(
-    "name", ["core.demineur._mines", "core.demineur._logic", "core.moleturf._turf"]
-)
+KERNELS = [
+    "core.demineur._mines",
+    "core.demineur._logic",
+    "core.moleturf._turf",
+    "core.moleturf._proof",
+]
+
+
+def test_every_kernel_source_is_checked_as_compiled():
+    pyx = {
+        ".".join(p.relative_to(ROOT).with_suffix("").parts) for p in (ROOT / "core").rglob("*.pyx")
+    }
+    assert pyx == set(KERNELS)
+
+
+@pytest.mark.parametrize("name", KERNELS)
 def test_the_kernels_are_compiled(name):
     path = importlib.import_module(name).__file__
     assert path.endswith((".so", ".pyd")), f"{name} is plain Python: {path}"

@@ -3,9 +3,6 @@
 import pygame
 import pytest
 
-# The screen plays core.moleturf.rules.MoleTurf (issue 3); until that module lands there is no game.
-pytest.importorskip("core.moleturf.rules")
-
 from game import hints, i18n
 from game.i18n import _
 from game.moleturf.board import CONFLICT, draw_turf_dots

@@ -14,9 +14,6 @@ import itertools
 
 import numpy as np
 import pygame
-import pytest
-
-pytest.importorskip("core.moleturf.rules")
 
 from game import hints
 from game.moleturf.board import BoardView, Look

@@ -221,10 +221,10 @@ class Minesweeper:
                 )
             self._interior(self._mine)[:] = self._given
             return
+        assert self.seed is not None  # only a game from a fixed layout has none
         if self.no_guess:
             from core.demineur import noguess  # with the hint engine it builds on
 
-            assert self.seed is not None  # only a game from a fixed layout has none
             try:
                 noguess.lay_out(mine, self.rows, self.cols, self.mines, r, c, self.seed)
                 return

@@ -489,7 +489,7 @@ class _Deducer:
             budget *= 4
         return None
 
-    def _kernel_board(self) -> tuple:
+    def _kernel_board(self) -> tuple[np.ndarray, int, np.ndarray, int, int, int]:
         """The board as the ``_proof`` kernel takes it: turfs, side, open columns per row,
         and the rows, columns and turfs still waiting for their mole."""
         geo, n = self.geo, self.n
@@ -500,11 +500,14 @@ class _Deducer:
             closed[0] |= 1 << r
             closed[1] |= 1 << c
             closed[2] |= 1 << geo.turf_of[m]
+        full = geo.row_bits
         return (
             geo.flat,
             n,
             np.array(rows, np.uint32),
-            *(geo.row_bits & ~done for done in closed),
+            full & ~closed[0],
+            full & ~closed[1],
+            full & ~closed[2],
         )
 
     def _measure(self, cells: list[int], budget: int, shrink: bool = False) -> np.ndarray:

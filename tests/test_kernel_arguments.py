@@ -1,12 +1,14 @@
 """Every kernel entry point refuses bad arguments with ValueError instead of crashing.
 
 The kernels run without bounds checks, so each one checks its arguments once on entry. Each
-case below is a bad call; run in this process it must raise ValueError, and the whole list is
-also run in a child process to prove that none of them takes the interpreter down.
+case below is a bad call; run in this process it must raise ValueError with a message that
+begins as ``MESSAGES`` says, and the whole list is also run in a child process to prove
+that none of them takes the interpreter down.
 """
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -16,7 +18,7 @@ import numpy as np
 import pytest
 
 from core.demineur import _logic, _mines
-from core.moleturf import _turf
+from core.moleturf import _proof, _turf
 
 Deducer = _logic.Deducer
 
@@ -153,6 +155,42 @@ def turf_generate(**change) -> Callable[[], object]:
     args = {"n": 6, "seed": 1, "regions": i32(36), "max_attempts": 5}
     args.update(change)
     return lambda: _turf.generate(*args.values())
+
+
+# a 4x4 board of four 2x2 turfs, every cell still open, for the _proof kernel
+QUARTERS = np.array([0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3], np.int32)
+
+
+def refute(**change) -> Callable[[], object]:
+    args = {
+        "regions": QUARTERS,
+        "n": 4,
+        "cand": np.full(4, 15, np.uint32),
+        "rows": 15,
+        "cols": 15,
+        "turfs": 15,
+        "cells": cells(5),
+        "budget": 100,
+        "out": np.zeros((1, 5), np.int64),
+    }
+    args.update(change)
+    return lambda: _proof.refute_cells(*args.values())
+
+
+def trace(**change) -> Callable[[], object]:
+    args = {
+        "regions": QUARTERS,
+        "n": 4,
+        "cand": np.full(4, 15, np.uint32),
+        "rows": 15,
+        "cols": 15,
+        "turfs": 15,
+        "cell": 5,
+        "budget": 100,
+        "trace": np.zeros((8, 4), np.int32),
+    }
+    args.update(change)
+    return lambda: _proof.trace_cell(*args.values())
 
 
 def opened_twice() -> None:
@@ -307,12 +345,158 @@ CASES: dict[str, Callable[[], object]] = {
     "turf generate: huge seed": turf_generate(seed=HUGE),
     "turf generate: zero attempts": turf_generate(max_attempts=0),
     "turf generate: huge attempts": turf_generate(max_attempts=HUGE),
+    # _proof.refute_cells and _proof.trace_cell
+    "refute: cell past the board": refute(cells=cells(10**6)),
+    "refute: negative cell": refute(cells=cells(-1)),
+    "refute: output too small": refute(out=np.zeros((1, 4), np.int64)),
+    "refute: side and regions disagree": refute(n=5),
+    "refute: turf id outside the side": refute(regions=np.full(16, 7, np.int32)),
+    "trace: cell off the board": trace(cell=16),
+    "trace: rows not of 4": trace(trace=np.zeros((8, 3), np.int32)),
+    "trace: candidates of another side": trace(cand=np.full(3, 15, np.uint32)),
 }
+
+
+# how each bad call's message begins: it names the argument and what was wrong with it
+MESSAGES: dict[str, str] = {
+    "place: more mines than cells": "100 mines do not fit: the 9x9 board has 72 cells outside the",
+    "place: more mines than cells outside the first tap": "73 mines do not fit: the 9x9 board has",
+    "place: negative mines": "-1 mines do not fit: the 9x9 board has 72 cells outside the first",
+    "place: huge mine count": "count is out of range: 1000000000000000000000000000000",
+    "place: first tap off the board": "the first tap (9, 4) is not on the 9x9 board",
+    "place: negative first tap": "the first tap (4, -1) is not on the 9x9 board",
+    "place: huge first tap": "the first tap (1099511627776, 4) is not on the 9x9 board",
+    "place: zero rows": "a board needs at least one row and one column, not 0x9",
+    "place: negative cols": "a board needs at least one row and one column, not 9x-3",
+    "place: huge board": "a board of 1000000x1000000 cells is too large",
+    "place: mine grid too short": "the mine grid holds 120 entries; the padded board has 121",
+    "place: mine grid too long": "the mine grid holds 122 entries; the padded board has 121",
+    "place: scratch too short": "scratch holds 80 entries; it needs at least 81",
+    "place: negative seed": "seed must be between 0 and 2**64 - 1, not -1",
+    "place: seed beyond 64 bits": "seed must be between 0 and 2**64 - 1, not 18446744073709551616",
+    "place: float count": "count must be a whole number, not 50000000.0",
+    "stream: more mines than cells": "1000 mines do not fit: the 9x9 board has 72 cells outside",
+    "stream: negative state": "state must be between 0 and 2**64 - 1, not -5",
+    "stream: huge state": "state must be between 0 and 2**64 - 1, not",
+    "stream: wrong mine grid": "the mine grid holds 10 entries; the padded board has 121",
+    "shuffle: negative state": "state must be between 0 and 2**64 - 1, not -1",
+    "shuffle: huge state": "state must be between 0 and 2**64 - 1, not",
+    "draw: zero bound": "n must be at least 1, not 0",
+    "draw: negative bound": "n must be at least 1, not -7",
+    "draw: huge bound": "n is out of range: 1000000000000000000000000000000",
+    "draw: state beyond 64 bits": "state must be between 0 and 2**64 - 1, not 18446744073709551616",
+    "counts: mine grid too short": "the mine grid holds 50 entries; the padded board has 121",
+    "counts: count grid too short": "the count grid holds 50 entries; the padded board has 121",
+    "counts: sizes larger than the grids": "the mine grid holds 121 entries; the padded board has",
+    "counts: negative rows": "a board needs at least one row and one column, not -9x9",
+    "counts: huge cols": "cols is out of range: 1000000000000000000000000000000",
+    "reveal: start in the frame": "start 3 is not a cell of the board (padded indices, frame",
+    "reveal: start past the end": "start 171 is not a cell of the board (padded indices, frame",
+    "reveal: negative start": "start -1 is not a cell of the board (padded indices, frame",
+    "reveal: huge start": "start must be a whole number, not 50000000.0",
+    "reveal: width not dividing the grid": "a padded grid of 121 cells cannot be 7 wide (it needs",
+    "reveal: zero width": "a padded grid of 121 cells cannot be 0 wide (it needs a frame and a",
+    "reveal: negative width": "a padded grid of 121 cells cannot be -11 wide (it needs a frame",
+    "reveal: huge width": "width is out of range: 1000000000000000000000000000000",
+    "reveal: flag grid too short": "the flag grid holds 10 entries; the padded board has 121",
+    "reveal: count grid too short": "the count grid holds 10 entries; the padded board has 121",
+    "reveal: stack too short": "the stack holds 5 entries; it needs at least 81",
+    "reveal: frame not revealed": "the frame of the revealed grid must be marked revealed",
+    "reveal: nothing revealed at all": "the frame of the revealed grid must be marked revealed",
+    "chord: centre in the frame": "centre 11 is not a cell of the board (padded indices, frame",
+    "chord: centre past the end": "centre 1000000000 is not a cell of the board (padded indices,",
+    "chord: negative centre": "centre -11 is not a cell of the board (padded indices, frame",
+    "chord: mine grid too short": "the mine grid holds 3 entries; the padded board has 121",
+    "chord: stack too short": "the stack holds 0 entries; it needs at least 81",
+    "chord: frame not revealed": "the frame of the revealed grid must be marked revealed",
+    "chord: width not matching": "a padded grid of 121 cells cannot be 12 wide (it needs a frame",
+    "3bv: grids too short": "the mine grid holds 20 entries; the padded board has 121",
+    "3bv: counts too short": "the count grid holds 20 entries; the padded board has 121",
+    "3bv: revealed too short": "the revealed grid holds 20 entries; the padded board has 121",
+    "3bv: stack too short": "the stack holds 3 entries; it needs at least 81",
+    "3bv: zero rows": "a board needs at least one row and one column, not 0x9",
+    "3bv: huge size": "rows is out of range: 1000000000000000000000000000000",
+    "deducer: zero rows": "a board needs at least one row and one column, not 0x5",
+    "deducer: negative cols": "a board needs at least one row and one column, not 5x-5",
+    "deducer: huge board": "a board of 100000x100000 cells is too large",
+    "deducer: huge rows": "rows is out of range: 1000000000000000000000000000000",
+    "deducer: layout too short": "the layout holds 120 entries; the padded board has 121",
+    "deducer: layout of the wrong type": "the layout must be a flat numpy array of uint8 (1 =",
+    "deducer: layout not an array": "the layout must be a flat numpy array of uint8 (1 = mine)",
+    "load: revealed too short": "the revealed grid holds 5 entries; the padded board has 121",
+    "load: counts too short": "the count grid holds 5 entries; the padded board has 121",
+    "open: cell in the frame": "cell index 0 is not a cell of the board (padded indices, frame",
+    "open: cell past the end": "cell index 121 is not a cell of the board (padded indices, frame",
+    "open: negative cell": "cell index -1 is not a cell of the board (padded indices, frame",
+    "open: huge cell": "cell index is out of range: 1000000000000000000000000000000",
+    "open: not in reveal mode": "open() needs a deducer in reveal mode",
+    "moved: far outside": "cell index must be a whole number, not 50000000.0",
+    "moved: cell in the frame": "cell index 5 is not a cell of the board (padded indices, frame",
+    "moved: negative cell": "cell index -1 is not a cell of the board (padded indices, frame",
+    "moved: huge cell": "cell index is out of range: 1000000000000000000000000000000",
+    "moved: delta not one": "delta must be +1 or -1, not 7",
+    "moved: huge delta": "delta is out of range: 1000000000000000000000000000000",
+    "moved: not in reveal mode": "moved() needs a deducer in reveal mode",
+    "mark: cell past the end": "cells holds 221, not a cell of the board (padded indices, frame",
+    "mark: negative cell": "cells holds -4, not a cell of the board (padded indices, frame",
+    "mark: number in the frame": "numbers holds 0, not a cell of the board (padded indices, frame",
+    "mark: number past the end": "numbers holds 1073741824, not a cell of the board (padded",
+    "mark: fewer mine flags than cells": "1 cells but 0 mine flags",
+    "mark: unknown technique": "tech must be a technique code 1 to 6, not 99",
+    "mark: rank beyond a byte": "rank must be between 0 and 255, not 300",
+    "mark: huge source": "src is out of range: 1000000000000000000000000000000",
+    "numbers_of: cell in the frame": "cells holds 1, not a cell of the board (padded indices,",
+    "numbers_of: cell past the end": "cells holds 1000000, not a cell of the board (padded",
+    "count: cell past the end": "cells holds 121, not a cell of the board (padded indices, frame",
+    "count: negative cell": "cells holds -30, not a cell of the board (padded indices, frame",
+    "count: number past the end": "numbers holds 242, not a cell of the board (padded indices,",
+    "count: negative budget": "budget must be at least 0, not -1",
+    "count: huge budget": "budget is out of range: 1000000000000000000000000000000",
+    "open_as: cell in the frame": "cell index 0 is not a cell of the board (padded indices, frame",
+    "open_as: huge cell": "cell index is out of range: 1000000000000000000000000000000",
+    "open_as: value above eight": "a revealed number is 0 to 8, not 9",
+    "open_as: negative value": "a revealed number is 0 to 8, not -1",
+    "open_as: a cell already open": "cell index 60 is already open or a deduced mine",
+    "copy: a template of another size": "a copy has the size of its original",
+    "arrangements: cell past the end": "cells holds 122, not a cell of the board (padded indices,",
+    "arrangements: negative cap": "most and budget must be at least 0, not -1 and 10",
+    "arrangements: huge cap": "most is out of range: 1000000000000000000000000000000",
+    "arrangements: negative budget": "most and budget must be at least 0, not 10 and -1",
+    "turf count: side zero": "the side must be between 1 and 32, not 0",
+    "turf count: negative side": "the side must be between 1 and 32, not -4",
+    "turf count: side beyond the kernel": "the side must be between 1 and 32, not 33",
+    "turf count: huge side": "n is out of range: 1000000000000000000000000000000",
+    "turf count: regions too short": "regions holds 15 entries; a 4x4 board has 16",
+    "turf count: regions too long": "regions holds 17 entries; a 4x4 board has 16",
+    "turf count: limit zero": "limit must be at least 1, not 0",
+    "turf count: huge limit": "limit is out of range: 1000000000000000000000000000000",
+    "turf count: solution rows too short": "sols rows hold 3 entries; a 4x4 board needs 4",
+    "turf generate: side 3 has no placement": "the side must be between 4 and 32, not 3",
+    "turf generate: side zero": "the side must be between 4 and 32, not 0",
+    "turf generate: side beyond the kernel": "the side must be between 4 and 32, not 40",
+    "turf generate: regions too short": "regions holds 35 entries; a 6x6 board has 36",
+    "turf generate: negative seed": "seed must be between 0 and 2**64 - 1, not -1",
+    "turf generate: huge seed": "seed must be between 0 and 2**64 - 1, not",
+    "turf generate: zero attempts": "max_attempts must be between 1 and 2**31 - 1, not 0",
+    "turf generate: huge attempts": "max_attempts is out of range: 1000000000000000000000000000000",
+    "refute: cell past the board": "cell 1000000 is off the board",
+    "refute: negative cell": "cell -1 is off the board",
+    "refute: output too small": "the output needs one row of 5 per cell",
+    "refute: side and regions disagree": "the board, its candidates and its side disagree",
+    "refute: turf id outside the side": "turf id 7 is outside 0..3",
+    "trace: cell off the board": "cell 16 is off the board",
+    "trace: rows not of 4": "the trace needs rows of 4",
+    "trace: candidates of another side": "the board, its candidates and its side disagree",
+}
+
+
+def test_every_bad_call_has_its_message() -> None:
+    assert list(MESSAGES) == list(CASES)
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_a_bad_argument_raises_value_error(name: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"^{re.escape(MESSAGES[name])}"):
         CASES[name]()
 
 

@@ -306,6 +306,9 @@ def refute_cells(
     cdef int64_t total = 0
     if out.shape[0] < cells.shape[0] or out.shape[1] < 5:
         raise ValueError("the output needs one row of 5 per cell")
+    for i in range(cells.shape[0]):
+        if not 0 <= cells[i] < n * n:
+            raise ValueError(f"cell {cells[i]} is off the board")
     _load(&b, &start, regions, n, cand, rows, cols, turfs)
     with nogil:
         for i in range(cells.shape[0]):

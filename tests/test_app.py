@@ -49,7 +49,7 @@ def test_headless_screenshot_run(tmp_path, lang):
 
 
 def test_help_explains_every_option(capsys):
-    with pytest.raises(SystemExit) as exit_:
+    with pytest.raises(SystemExit, match="^0$") as exit_:
         main(["--help"])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
@@ -80,7 +80,7 @@ def test_help_explains_every_option(capsys):
     ],
 )
 def test_bad_options_are_explained(capsys, argv, message):
-    with pytest.raises(SystemExit) as exit_:
+    with pytest.raises(SystemExit, match="^2$") as exit_:
         build_parser().parse_args(argv)
     assert exit_.value.code == 2
     assert message in capsys.readouterr().err

@@ -164,7 +164,7 @@ def test_a_glow_is_made_once_and_fades_away_from_its_shape():
     assert on_edge.a > farther.a > 0 or on_edge.a > farther.a == 0
     r, g, b, a = on_edge
     assert max(r, g, b) <= a  # premultiplied: added as light it never overshoots its colour
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a glow needs a positive size, not 0x40"):
         glow.glow_rect((0, 40), theme.GLOW_ACCENT, 12)
 
 

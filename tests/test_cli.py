@@ -150,11 +150,11 @@ def test_each_command_names_itself_in_its_help(monkeypatch, capsys):
 
     for command, entry in (("moleturf", cli.main_moleturf), ("demineur", cli.main_demineur)):
         monkeypatch.setattr(sys, "argv", [f"/usr/local/bin/{command}", "--help"])
-        with pytest.raises(SystemExit):
+        with pytest.raises(SystemExit, match="^0$"):
             entry()
         usage = capsys.readouterr().out.splitlines()[0]
         assert usage.startswith(f"usage: {command} "), usage
     monkeypatch.setattr(sys, "argv", ["/x/game/__main__.py", "--help"])
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match="^0$"):
         cli.main()
     assert capsys.readouterr().out.startswith("usage: python -m game ")

@@ -334,6 +334,6 @@ def test_out_of_range_values_and_a_board_not_matching_its_name_are_refused(name,
 def test_a_replay_file_is_checked_as_a_saved_game_is(kind, at, value):
     session = _moleturf_session() if kind == "moleturf" else _demineur_session()
     document = damage(session.to_document(), at, "replace", value)
-    with pytest.raises(ValueError) as refused:
+    with pytest.raises(ValueError, match=r"\A[^\n]+\Z") as refused:
         read_document(json.dumps(document))
     assert "\n" not in str(refused.value)

@@ -687,7 +687,7 @@ def test_a_pin_with_a_newline_is_not_a_pin(tmp_path):
 
     assert pin_problem("4711\n") is not None
     (tmp_path / "kiosk.json").write_text(json.dumps({"version": 1, "pin": "4711\n"}))
-    with pytest.raises(ConfigError):
+    with pytest.raises(ConfigError, match="the PIN must be 4 to 8 digits"):
         load_config(tmp_path)
 
 

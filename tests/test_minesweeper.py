@@ -309,9 +309,9 @@ def test_every_move_is_ignored_after_the_end():
 
 def test_public_arrays_cannot_be_changed_from_outside():
     game = started(BOARD, 3, 0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="read-only"):
         game.revealed[0, 0] = True
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="read-only"):
         game.mine_mask[0, 0] = False
 
 

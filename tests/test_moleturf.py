@@ -311,7 +311,7 @@ def test_two_moles_in_one_turf_mark_it_as_a_conflict() -> None:
 def test_the_solution_is_the_maps_only_solution() -> None:
     game = MoleTurf(REGIONS)
     assert [(r, int(c)) for r, c in enumerate(game.solution)] == SOLUTION
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="read-only"):
         game.solution[0] = 0
     assert MoleTurf(np.repeat(np.arange(4), 4).reshape(4, 4).T).solution is not None
     no_way = np.array([[0, 0, 0, 0], [1, 1, 1, 1], [2, 3, 1, 1], [2, 3, 1, 1]])  # 2, 3 touch
@@ -354,7 +354,7 @@ def test_the_map_given_stays_the_callers_and_changing_it_does_not_change_the_gam
 def test_the_board_state_cannot_be_written_from_outside() -> None:
     game = MoleTurf(REGIONS)
     for array in (game.moles, game.marks, game.auto_marks, game.regions):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="read-only"):
             array[0, 0] = 1
 
 

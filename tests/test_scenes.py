@@ -71,7 +71,7 @@ def test_stack_lifecycle_and_only_the_top_scene_acts(app):
     assert stack.visible() == [c]
     stack.replace(Recorder(app, log, "d"))
     assert log[-2:] == ["leave c", "enter d"]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="pop from an empty scene stack"):
         SceneStack().pop()
 
 

@@ -94,7 +94,7 @@ def test_the_stored_seeds_regenerate_the_sectors() -> None:
 
 
 def test_shipped_boards_are_read_only() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="read-only"):
         SECTORS[0].regions[0, 0] = 1
 
 

@@ -64,9 +64,9 @@ def test_round_trip_and_damaged_data_is_refused():
     broken[KEY]["won"] = 5  # more wins than games played
     with pytest.raises(ValueError, match="inconsistent"):
         Statistics.from_dict(broken)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="statistics entry is incomplete or malformed"):
         Statistics.from_dict({KEY: {"played": 1}})
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="statistics must be an object keyed by board size"):
         Statistics.from_dict([1, 2])
 
 
@@ -165,7 +165,7 @@ def test_the_time_axis_is_round_and_ignores_one_far_outlier():
         assert top >= max(times) and top % step == 0 and 1 <= top // step <= 5
     top, step = time_axis([30_000] * 20 + [3_600_000])
     assert top == 120_000 and step == 30_000  # the hour-long game sits on the top edge
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a time cannot be negative"):
         time_axis([-1])
 
 

@@ -123,7 +123,7 @@ def test_a_file_larger_than_any_the_program_writes_is_set_aside_unread(tmp_path,
 
 def test_data_that_no_reader_takes_is_never_written(tmp_path):
     storage = Storage(tmp_path)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not JSON compliant: nan"):
         storage.save_json("a.json", {"t": float("nan")})
     storage.save_soon("b.json", {"t": float("inf")})
     assert not storage.flush(5) and storage.take_failures() == ["b.json"]
@@ -133,7 +133,7 @@ def test_data_that_no_reader_takes_is_never_written(tmp_path):
 
 @pytest.mark.parametrize("name", ["", "../x.json", "a/b.json", ".hidden"])
 def test_file_names_must_be_plain(tmp_path, name):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a save file name must be a plain file name"):
         Storage(tmp_path).save_json(name, {})
 
 
@@ -405,10 +405,10 @@ def test_a_second_program_on_one_folder_runs_read_only(tmp_path):
 def test_storages_of_one_process_share_the_lock_until_the_last_lets_go(tmp_path):
     a, b = Storage(tmp_path), Storage(tmp_path / "." / "")
     assert a.lock() and b.lock() and not a.read_only and not b.read_only
-    with pytest.raises(BlockingIOError):
+    with pytest.raises(BlockingIOError, match="Resource temporarily unavailable"):
         _other_program_lock(tmp_path)
     a.close()
-    with pytest.raises(BlockingIOError):
+    with pytest.raises(BlockingIOError, match="Resource temporarily unavailable"):
         _other_program_lock(tmp_path)
     b.save_soon("x.json", 1)
     writer = b._writer.thread
@@ -433,7 +433,7 @@ def test_a_folder_that_cannot_hold_a_lock_is_told_not_fatal(tmp_path):
     assert not storage.read_only
     storage.save_soon("save.json", 1)
     assert storage.flush(5) is False and storage.take_failures() == ["save.json"]
-    with pytest.raises(OSError):
+    with pytest.raises(OSError, match="File exists"):
         storage.save_json("save.json", 1)
     storage.close()
 

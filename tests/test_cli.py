@@ -3,7 +3,6 @@
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -96,11 +95,10 @@ def test_without_a_display_the_program_says_so_and_how_to_run_headless(tmp_path,
     env = {k: v for k, v in CLEAN.items() if not k.startswith("SDL_")}
     if display:
         env["DISPLAY"] = display
-    started = time.monotonic()
+    # the hang guard: a game started unseen would still be running when the timeout ends it
     result = run("--data-dir", str(tmp_path), env=env, timeout=30)
-    took = time.monotonic() - started
     line = one_line(result.stderr)
-    assert result.returncode == 1 and took < 2.0, (result.returncode, took)
+    assert result.returncode == 1, result.returncode
     assert "display" in line and "SDL_VIDEODRIVER=dummy" in line and "--frames" in line
     # with --frames, or a driver named on purpose, it is not asked
     shot = tmp_path / "shot.png"

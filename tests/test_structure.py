@@ -100,3 +100,18 @@ def _level():
     from game.demineur.levels import Level
 
     return Level.preset("beginner")
+
+
+def test_core_imports_pygame_in_no_form():
+    """Core stays pure: ``from pygame import ...`` and ``import pygame.x`` count too."""
+    for name, path in modules().items():
+        if not name.startswith("core"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                found = [node.module or ""]
+            else:
+                continue
+            assert not [f for f in found if f.split(".")[0] == "pygame"], f"{name}: {found}"

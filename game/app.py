@@ -37,6 +37,7 @@ from game.platform.controllers import PadStyle, use_button_positions
 from game.platform.intents import Device, Intent, Kind
 from game.platform.paths import data_dir
 from game.platform.storage import WINDOW_SIDE_RANGE, Settings, Storage, load_settings, save_settings
+from game.shell import openers as shell_openers
 from game.shell import registry
 from game.shell.scene import Scene, SceneStack
 from game.shell.warmup import Warmup
@@ -142,7 +143,7 @@ class App:
         self.scenes.on_change = self._changing
         self.warmup = Warmup()  # the next screens' modules, imported once a frame is shown
         self._warmed: Scene | None = None  # the screen whose next screens are being warmed
-        self.open_scene("launcher")
+        shell_openers.launcher(self)
         self._damaged_told: list[str] = []  # files named by the damage notice on screen
         self._told_lost = False  # the folder taken over while running was said
         if self.storage.read_only:
@@ -160,7 +161,18 @@ class App:
         self.replay_refused: str | None = None  # why the replay's whole check refused it
         if options.replay:
             kind, document = options.replay
-            self.open_scene(f"{kind}.replay", document, on_refused=self._replay_refused)
+            self._open_replay(kind, document)
+
+    def _open_replay(self, kind: str, document: object) -> None:
+        """``--replay``: the game's replay screen (its game's modules load only now)."""
+        if kind == "demineur":
+            from game.demineur import openers as demineur
+
+            demineur.replay(self, document, on_refused=self._replay_refused)
+        else:
+            from game.moleturf import openers as moleturf
+
+            moleturf.replay(self, document, on_refused=self._replay_refused)
 
     def _replay_refused(self, reason: str) -> None:
         self.replay_refused = reason  # python -m game says it on stderr too, and exits 2
@@ -262,16 +274,14 @@ class App:
 
     # screens ---------------------------------------------------------------------------------
     def open_scene(self, name: str, *args: object, **kwargs: object) -> Scene:
-        """Push the screen registered as ``name`` (see ``game.shell.registry``)."""
-        if self.kiosk is not None:
-            name = self.kiosk.scene_name(name)
-        scene = registry.scene_class(name)(self, *args, **kwargs)
-        self.scenes.push(scene)
-        return scene
+        """Push the screen registered as ``name``, by name: for the tests and the few places
+        that must name a screen. The program's screens open one another through the typed
+        openers (``game.shell.registry`` lists them), which the type checker checks."""
+        return registry.open_screen(self, name, *args, **kwargs)
 
     def open_game(self, game_id: str) -> None:
         """A game's first screen (the launcher's cards, ``--game``)."""
-        self.open_scene(registry.info(game_id).id)
+        registry.open_game(self, game_id)
 
     def quit(self) -> None:
         self.running = False

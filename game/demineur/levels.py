@@ -11,7 +11,7 @@ import pygame
 from core.demineur.presets import MAX_SIDE, PRESETS, PROTECTED
 from core.demineur.stats import board_key
 from core.midend import Summary
-from game.demineur import sprites
+from game.demineur import openers, sprites
 from game.demineur.store import StatsBook, forget_game, load_game, peek_game
 from game.i18n import LEVEL_NAMES, _, board_size, clock, ngettext
 from game.platform.schemas import CUSTOM_MAX_SIDE
@@ -256,7 +256,7 @@ class LevelScene(Scene):
             self.book.abandon(level_of(self.saved).key)
             forget_game(self.app.storage)
             self.saved = None
-        self.app.open_scene("demineur.play", level, self.book)
+        openers.play(self.app, level, self.book)
 
     def resume_saved(self) -> None:
         if self.saved is None:
@@ -267,7 +267,7 @@ class LevelScene(Scene):
             self.relayout()
             return
         level = Level(session.level, session.game.cols, session.game.rows, session.game.mines)
-        self.app.open_scene("demineur.play", level, self.book, session)
+        openers.play(self.app, level, self.book, session)
 
     def open_stats(self) -> None:
-        self.app.open_scene("demineur.stats", self.book)
+        openers.stats(self.app, self.book)

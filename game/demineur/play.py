@@ -34,7 +34,7 @@ from core.demineur.session import DemineurSession, Result
 from core.hints import Hint
 from core.moves import Refusal
 from game import hints
-from game.demineur import board, sprites, store
+from game.demineur import board, openers, sprites, store
 from game.demineur.board import BoardView, cell_codes
 from game.demineur.effects import Effects
 from game.demineur.hud import FlagSwitch, draw_counters, draw_message, hint_marks, result_text
@@ -150,7 +150,7 @@ class DemineurScene(SessionScene[DemineurSession]):
         self.replace_session(self.session.again(self.clock))
 
     def watch_replay(self) -> None:
-        self.app.open_scene("demineur.replay", self.session.to_document())
+        openers.replay(self.app, self.session.to_document())
 
     # ---- saving ------------------------------------------------------------------------------
     def save_session(self) -> None:

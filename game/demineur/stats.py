@@ -17,6 +17,7 @@ import pygame
 
 from core.demineur.presets import PRESETS
 from core.demineur.stats import RECENT, TREND_FROM, TREND_WINDOW, board_key, time_axis, trend
+from game.demineur import openers
 from game.demineur.store import StatsBook, best_file, load_best
 from game.i18n import LEVEL_NAMES, _, board_size, clock, ngettext, percent, sentences
 from game.i18n import date as day
@@ -567,7 +568,7 @@ class StatsScene(Scene):
     def watch_best(self) -> None:
         document = load_best(self.app.storage, self.key)
         if document is not None:
-            self.app.open_scene("demineur.replay", document)
+            openers.replay(self.app, document)
 
     def ask_reset(self) -> None:
         key = self.key

@@ -23,7 +23,9 @@ from core.demineur.rules import PRESETS
 from game.demineur.levels import Level
 from game.demineur.play import DemineurScene
 from game.i18n import _, board_size, clock
+from game.kiosk import openers
 from game.kiosk.scores import demineur_board, moleturf_board
+from game.moleturf import openers as moleturf_openers
 from game.moleturf.play import MoleTurfScene, sectors
 from game.moleturf.store import Progress
 from game.shell.scene import Host, Scene
@@ -121,7 +123,7 @@ class KioskMoleTurfScene(MoleTurfScene):
         self.app.audio.play("win")
         board = moleturf_board(self.number)
         place = self.app.kiosk.won(board, ms) if self.visitor else None
-        self.app.open_scene("moleturf.celebration", self, seconds, mistakes, place == 0)
+        moleturf_openers.celebration(self.app, self, seconds, mistakes, place == 0)
         if place is not None:
             self.app.kiosk.ask_name(board, place, ms)  # over the celebration
 
@@ -156,7 +158,7 @@ class KioskLevels(Scene):
         return widgets
 
     def play(self, level: Level) -> None:
-        self.app.open_scene("kiosk.demineur.play", level)
+        openers.demineur_play(self.app, level)
 
     def prompts(self) -> list[tuple[str, str]]:
         return [("move", _("Move")), ("confirm", _("Play")), ("back", _("Back"))]
@@ -200,7 +202,7 @@ class KioskSectors(Scene):
         return widgets
 
     def play(self, number: int) -> None:
-        self.app.open_scene("kiosk.moleturf.play", Progress(), number)
+        openers.moleturf_play(self.app, Progress(), number)
 
     def prompts(self) -> list[tuple[str, str]]:
         return [("move", _("Move")), ("confirm", _("Play")), ("back", _("Back"))]

@@ -42,6 +42,7 @@ import pygame
 
 from game import i18n
 from game.i18n import _
+from game.kiosk import openers
 from game.kiosk.config import KioskConfig, KioskSetup, pin_matches, save_config
 from game.kiosk.gesture import OperatorHold
 from game.kiosk.lockout import PinGuard
@@ -166,7 +167,7 @@ class Kiosk:
             if idle >= max(OPERATOR_IDLE_SECONDS, self.idle_seconds):
                 self.abandon()
         elif idle >= self.idle_seconds:
-            self.app.open_scene("kiosk.still")
+            openers.still(self.app)
 
     def sound_for(self, attract: bool) -> tuple[int, bool, bool]:
         """(volume, effects off, music off): the attract mode's as kiosk.json sets them (no
@@ -227,9 +228,9 @@ class Kiosk:
         while len(scenes) > 1:
             scenes.pop()
 
-    def _replace_top(self, name: str, *args: Any) -> None:
-        scene = registry.scene_class(name)(self.app, *args)
-        self.app.scenes.replace(scene)
+    def _replace_top(self, name: str) -> None:
+        """The next screen of the attract rotation in place of the one shown."""
+        self.app.scenes.replace(registry.scene_class(name)(self.app))
 
     def use_language(self, language: str, save: bool = True) -> None:
         if save:
@@ -251,7 +252,7 @@ class Kiosk:
         self.start_attract()
 
     def start_attract(self) -> None:
-        self.app.open_scene(ROTATION[self.step % len(ROTATION)])
+        registry.open_screen(self.app, ROTATION[self.step % len(ROTATION)])
 
     def next_attract(self, finished_game: bool = True) -> None:
         """The screen of the attract mode that is showing is done: the next one."""
@@ -278,13 +279,15 @@ class Kiosk:
         self.last_input = self.app.clock()
         self.step = (self.step + 1) % len(ROTATION)  # the next attract starts elsewhere
         if game == "moleturf":
+            from game.kiosk.games import KioskMoleTurfScene
             from game.moleturf.store import Progress
 
-            self._replace_top("kiosk.moleturf.play", Progress(), VISITOR_SECTOR)
+            self.app.scenes.replace(KioskMoleTurfScene(self.app, Progress(), VISITOR_SECTOR))
         else:
             from game.demineur.levels import Level
+            from game.kiosk.games import KioskDemineurScene
 
-            self._replace_top("kiosk.demineur.play", Level.preset(VISITOR_LEVEL))
+            self.app.scenes.replace(KioskDemineurScene(self.app, Level.preset(VISITOR_LEVEL)))
 
     def won(self, board: str, ms: int) -> int | None:
         """A visitor's win: its place in today's table (unnamed for now), or None."""
@@ -292,7 +295,7 @@ class Kiosk:
 
     def ask_name(self, board: str, place: int, ms: int) -> None:
         """The three letters for the time ``ms`` at ``place`` of ``board``."""
-        self.app.open_scene("kiosk.name", board, place, ms)
+        openers.name_entry(self.app, board, place, ms)
 
     # the operator --------------------------------------------------------------------------
     def operator_hold(self) -> None:
@@ -300,7 +303,7 @@ class Kiosk:
         if getattr(top, "kiosk_role", None) in ("pin", "operator"):
             return
         self.last_input = self.app.clock()
-        self.app.open_scene("kiosk.pin")
+        openers.pin(self.app)
 
     def enter_pin(self, pin: str) -> str:
         """The operator's PIN typed on the keypad: "right", "wrong", "locked" (wrong, and

@@ -22,6 +22,7 @@ from game.i18n import (
     ngettext,
     percent,
 )
+from game.kiosk import openers
 from game.kiosk.config import IDLE_RANGE, PIN_LENGTH
 from game.kiosk.games import LEVELS
 from game.kiosk.scores import (
@@ -222,7 +223,7 @@ class PinPad(Overlay):
         outcome = self.app.kiosk.enter_pin(self.typed)
         self.typed = ""
         if outcome == "right":
-            self.app.scenes.replace(registry.scene_class("kiosk.operator")(self.app))
+            self.app.scenes.replace(OperatorMenu(self.app))
             return
         if outcome == "locked":  # this wrong PIN shut the keypad: it closes
             self.cancel()
@@ -267,7 +268,7 @@ class OperatorMenu(Scene):
         ]  # fmt: skip
         actions = [
             ("reset_scores", _("Reset today's high scores"), self.ask_reset),
-            ("log", _("Operator log"), lambda: self.app.open_scene("kiosk.log")),
+            ("log", _("Operator log"), lambda: openers.log(self.app)),
             ("restart", _("Restart the kiosk"), kiosk.restart),
             ("exit", _("Exit the kiosk"), kiosk.exit),
             ("close", _("Back to the kiosk"), self.on_back),
@@ -480,9 +481,7 @@ class NameEntry(Overlay):
             self.relayout()
             return
         self.app.kiosk.scores.rename(self.board, self.place, self.name, self.ms)
-        self.app.scenes.replace(
-            registry.scene_class("kiosk.scores")(self.app, (self.board, self.place))
-        )
+        self.app.scenes.replace(ScoresScene(self.app, (self.board, self.place)))
 
     def on_back(self) -> None:
         self.delete()  # B: the last letter; the screen stays until a name is given

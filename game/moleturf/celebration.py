@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from game.i18n import _, clock
-from game.moleturf import store
+from game.moleturf import openers, store
 from game.moleturf.hud import mistakes_text
 from game.moleturf.sprites import TURF_RGB, frame_index, mole_frame
 from game.moleturf.store import SECTORS, Progress
@@ -36,9 +36,9 @@ def celebrate(scene: Any) -> None:
     app.audio.play("win")
     if p.all_cleared and not was_all:
         app.scenes.pop()
-        app.open_scene("moleturf.conquered", p, session.to_document())
+        openers.conquered(app, p, session.to_document())
     else:
-        app.open_scene("moleturf.celebration", scene, seconds, mistakes, record)
+        openers.celebration(app, scene, seconds, mistakes, record)
 
 
 class Particles:
@@ -122,7 +122,7 @@ class Celebration(Overlay):
     def watch_replay(self) -> None:
         """The cleared sector played back (the README: after every finished game); Back
         comes back here."""
-        self.app.open_scene("moleturf.replay", self.game_scene.session.to_document())
+        openers.replay(self.app, self.game_scene.session.to_document())
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -145,7 +145,7 @@ class Celebration(Overlay):
         app = self.app
         app.scenes.pop()  # this overlay
         app.scenes.pop()  # the cleared sector
-        app.open_scene("moleturf.play", self.game_scene.progress, self.game_scene.number + 1)
+        openers.play(app, self.game_scene.progress, self.game_scene.number + 1)
 
     def to_map(self) -> None:
         self.app.scenes.pop()
@@ -200,7 +200,7 @@ class Conquered(Scene):
 
     def watch_replay(self) -> None:
         """The last sector cleared played back (the README: after every finished game)."""
-        self.app.open_scene("moleturf.replay", self.last_game)
+        openers.replay(self.app, self.last_game)
 
     def update(self, dt: float) -> None:
         self.t += dt

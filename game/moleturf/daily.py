@@ -16,6 +16,7 @@ from core.moleturf import daily
 from game.i18n import _, clock, ngettext
 from game.i18n import date as date_text
 from game.moleturf import boards as store
+from game.moleturf import openers
 from game.moleturf.endless import result_lines, stars_text
 from game.moleturf.hud import draw_progress, mistakes_text
 from game.moleturf.stock import Worker
@@ -102,7 +103,7 @@ class DailyScene(Scene):
             return lines
 
         title = _("Daily sector {date}").format(date=date_text(today))
-        self.app.open_scene("moleturf.board", self.board, title, cleared)
+        openers.board(self.app, self.board, title, cleared)
 
     def update(self, dt: float) -> None:
         if self.worker is None:

@@ -31,6 +31,7 @@ from core.moleturf.turf import CODE_ALPHABET
 from game import hints
 from game.i18n import _, grammar, ngettext, ordinals
 from game.moleturf import boards as store
+from game.moleturf import openers
 from game.moleturf.board import TURF_RGB, BoardView, Look, draw_mole
 from game.moleturf.endless import result_lines, stars_text
 from game.moleturf.panel import BoardSlot
@@ -101,8 +102,8 @@ def open_board(app: Host, regions: np.ndarray, title: str) -> None:
     if refusal is not None:
         app.notice(refusal())
         return
-    app.open_scene(
-        "moleturf.board",
+    openers.board(
+        app,
         regions,
         title,
         lambda seconds, mistakes: result_lines(seconds, mistakes, False),
@@ -190,7 +191,7 @@ class EditorScene(Scene):
             ("unique", _("Make it unique"), self.make_unique),
             ("save", _("Save to library"), self.save),
             ("code", _("Share code"), self.share),
-            ("library", _("Library"), lambda: self.app.open_scene("moleturf.library", self)),
+            ("library", _("Library"), lambda: openers.library(self.app, self)),
             ("clear", _("New board"), self.new_board),
         ]
         rows_needed = -(-len(buttons) // 2)
@@ -318,7 +319,7 @@ class EditorScene(Scene):
 
     def share(self) -> None:
         code = turf.encode(self.regions) if self.check.problem is None else None
-        self.app.open_scene("moleturf.code", code, self.load_code)
+        openers.code(self.app, code, self.load_code)
 
     def load_code(self, regions: np.ndarray) -> None:
         self.load(regions)
@@ -489,7 +490,7 @@ class LibraryScene(Scene):
             self.app.scenes.pop()
             self.editor_scene.load_code(regions)
         else:
-            self.app.open_scene("moleturf.editor", regions)
+            openers.editor(self.app, regions)
 
 
 CROCKFORD = {"O": "0", "I": "1", "L": "1"}  # letters read as the digits they look like
@@ -617,4 +618,4 @@ class CodeScene(Scene):
         if self.into is not None:
             self.into(regions)
         else:
-            self.app.open_scene("moleturf.editor", regions)
+            openers.editor(self.app, regions)

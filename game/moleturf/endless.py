@@ -23,6 +23,7 @@ import pygame
 from core.moleturf.session import SHIELDS, MoleTurfSession
 from game.i18n import _, clock
 from game.moleturf import boards as store
+from game.moleturf import openers
 from game.moleturf.hud import draw_progress, mistakes_text
 from game.moleturf.play import MoleTurfScene
 from game.moleturf.stock import Stock, Worker
@@ -112,7 +113,7 @@ class BoardCleared(Overlay):
 
     def watch_replay(self) -> None:
         """The cleared board played back; Back comes back here."""
-        self.app.open_scene("moleturf.replay", self.board_scene.session.to_document())
+        openers.replay(self.app, self.board_scene.session.to_document())
 
     def next(self) -> None:
         self.leave_board()
@@ -251,7 +252,7 @@ class EndlessChooser(Scene):
             store.save_records(self.app.storage, self.records)
             return result_lines(seconds, mistakes, best)
 
-        self.app.open_scene("moleturf.board", board, title, cleared, self.play, self.stock.update)
+        openers.board(self.app, board, title, cleared, self.play, self.stock.update)
 
     def update(self, dt: float) -> None:
         made = self.stock.update()

@@ -33,7 +33,7 @@ from core.moleturf.session import SHIELDS, MoleTurfSession
 from core.moves import Refusal
 from game import hints
 from game.i18n import N_, _
-from game.moleturf import store
+from game.moleturf import openers, store
 from game.moleturf.board import CONFLICT, BoardView, Look, draw_turf_dots
 from game.moleturf.celebration import celebrate
 from game.moleturf.effects import Effects
@@ -479,7 +479,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
     def watch_best(self) -> None:
         document = store.load_best(self.app.storage, self.number)
         if document is not None:
-            self.app.open_scene("moleturf.replay", document)
+            openers.replay(self.app, document)
 
     # intents ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:

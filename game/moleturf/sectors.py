@@ -9,13 +9,14 @@ tile shows the sector's difficulty as 1 to 5 stars (the engine's grade, stored w
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import NamedTuple
 
 import pygame
 
 from game.i18n import N_, _, clock
-from game.moleturf import store
+from game.moleturf import openers, store
 from game.moleturf.hud import mistakes_text
 from game.moleturf.sprites import TURF_RGB
 from game.moleturf.store import SECTORS, Best, Progress, load_progress, sector_stars, sectors
@@ -45,6 +46,11 @@ BEYOND = (
     ("moleturf.editor", N_("Editor & library")),
     ("moleturf.code", N_("Share codes")),
 )
+BEYOND_OPENERS: dict[str, Callable[[Host], object]] = {
+    "moleturf.endless": openers.endless,
+    "moleturf.daily": openers.daily,
+    "moleturf.editor": openers.editor,
+}
 
 
 def unlock_all(app: Host) -> bool:
@@ -298,14 +304,14 @@ class SectorMap(Scene):
         if name == "moleturf.code":  # the code of the sector the player is on, and a field
             from core.moleturf.turf import encode
 
-            self.app.open_scene(name, encode(sectors()[self.progress.current - 1].regions))
+            openers.code(self.app, encode(sectors()[self.progress.current - 1].regions))
         else:
-            self.app.open_scene(name)
+            BEYOND_OPENERS[name](self.app)
 
     def watch(self, number: int) -> None:
         document = store.load_best(self.app.storage, number)
         if document is not None:
-            self.app.open_scene("moleturf.replay", document)
+            openers.replay(self.app, document)
 
     def open_sector(self, number: int) -> None:
         if not self.progress.unlocked(number, unlock_all(self.app)):
@@ -318,7 +324,7 @@ class SectorMap(Scene):
         if saved is None or saved.sector != number:
             saved = None  # damaged (the app tells the player) or gone: the sector starts anew
             self.saved = None
-        self.app.open_scene("moleturf.play", self.progress, number, saved)
+        openers.play(self.app, self.progress, number, saved)
 
     def prompts(self) -> list[tuple[str, str]]:
         return [("move", _("Move")), ("confirm", _("Play")), ("back", _("Back"))]

@@ -1,6 +1,6 @@
 """How to play: each game's rules and controls, in the player's language, page by page.
 
-Opened as ``app.open_scene("howto", game_id)`` from the "How to play" button in the header
+Opened as ``game.shell.openers.howto(app, game_id)`` from the "How to play" button in the header
 of the launcher (both games), the Démineur level screen and the Mole Turf sector map, and
 from the pause menu of either game. The text is wrapped to the window at the body size
 (never under the window's text floor: 14 px at 800×480) and cut into pages that fit above

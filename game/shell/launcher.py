@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
-from game.shell import registry
+from game.shell import openers, registry
 from game.shell.scene import Host, Scene
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import Button, Card, Widget
@@ -48,7 +48,7 @@ class Launcher(Scene):
                     game.id,
                     _(game.title),
                     _(game.blurb),
-                    partial(self.app.open_scene, game.id),
+                    partial(registry.open_game, self.app, game.id),
                     game.accent,
                 )
             )
@@ -59,12 +59,14 @@ class Launcher(Scene):
         leave = pygame.Rect(0, wide.y, min(wide.w, m.unit * 4), m.unit)
         leave.right = wide.right
         widgets.append(
-            Button(settings, "settings", _("Settings"), lambda: self.app.open_scene("settings"))
+            Button(settings, "settings", _("Settings"), lambda: openers.settings(self.app))
         )
         if self.app.kiosk is None:
             widgets.append(Button(leave, "quit", _("Quit"), self.app.quit))
         else:  # a kiosk cannot be left from here: today's high scores instead
-            scores = lambda: self.app.open_scene("kiosk.scores")  # noqa: E731
+            from game.kiosk import openers as kiosk
+
+            scores = lambda: kiosk.scores(self.app)  # noqa: E731
             widgets.append(Button(leave, "scores", _("Today's best"), scores))
         return widgets
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from game.i18n import _
 from game.platform.intents import Intent, Kind
+from game.shell import openers
 from game.shell.dialog import Overlay
 from game.shell.scene import Host
 from game.ui.layout import Metrics, rows
@@ -30,10 +31,10 @@ class Pause(Overlay):
             Button(resume, "resume", _("Resume"), self.on_back, primary=True),
         ]
         if middle:
-            show = lambda: self.app.open_scene("howto", self.game)  # noqa: E731
+            show = lambda: openers.howto(self.app, self.game)  # noqa: E731
             widgets.append(Button(middle[0], "howto", _("How to play"), show))
         return widgets + [
-            Button(settings, "settings", _("Settings"), lambda: self.app.open_scene("settings")),
+            Button(settings, "settings", _("Settings"), lambda: openers.settings(self.app)),
             Button(leave, "quit", _("Quit to menu"), self._quit),
         ]
 

@@ -1,9 +1,15 @@
 """Every screen by name, and the games the launcher offers.
 
-Scenes open other scenes by name (``app.open_scene("demineur.stats", book)``), never by
-importing each other: the module behind a name is imported on first use. This keeps the
-import graph one-way (the shell never imports a game; a game never imports another game, nor
-the app) and lets a screen start without loading the others.
+Scenes open other scenes through typed openers, one function per screen with the screen's
+own parameters (``game.demineur.openers.stats(app, book)``; the others in
+``game.shell.openers``, ``game.moleturf.openers`` and ``game.kiosk.openers``), so the type
+checker checks every call. An opener imports no screen: it opens its screen by the name
+registered here (``open_screen``), and the module behind a name is imported on first use.
+This keeps the import graph one-way (the shell never imports a game; a game never imports
+another game, nor the app) and lets a screen start without loading the others. The names
+stay for what must name a screen: a game's first screen by its id (the launcher's cards,
+``--game``), the kiosk's stand-ins and its rotation, and ``Scene.next_screens``.
+tests/test_openers.py checks each opener's parameters against its screen's.
 """
 
 from __future__ import annotations
@@ -11,9 +17,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.i18n import N_
+
+if TYPE_CHECKING:
+    from game.shell.scene import Host, Scene
 
 SCENES: dict[str, str] = {
     "launcher": "game.shell.launcher:Launcher",
@@ -96,7 +105,24 @@ def module_of(name: str) -> str:
     return _where(name)[0]
 
 
-def scene_class(name: str) -> Callable[..., Any]:
+def scene_class(name: str) -> Callable[..., Scene]:
     """The class (or factory) registered as ``name``; ValueError for an unknown name."""
     module, attr = _where(name)
-    return getattr(importlib.import_module(module), attr)
+    found: Callable[..., Scene] = getattr(importlib.import_module(module), attr)
+    return found
+
+
+def open_screen(app: Host, name: str, *args: object, **kwargs: object) -> Scene:
+    """Push the screen registered as ``name`` (in kiosk mode the kiosk's stand-in for it).
+
+    Only the typed openers call this with arguments; ValueError for an unknown name."""
+    if app.kiosk is not None:
+        name = app.kiosk.scene_name(name)
+    scene = scene_class(name)(app, *args, **kwargs)
+    app.scenes.push(scene)
+    return scene
+
+
+def open_game(app: Host, game_id: str) -> Scene:
+    """A game's first screen, by the game's id (``GAME_IDS``); ValueError for another id."""
+    return open_screen(app, info(game_id).id)

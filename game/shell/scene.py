@@ -27,6 +27,7 @@ from game.platform.audio import Audio
 from game.platform.controllers import PadStyle
 from game.platform.intents import Device, Intent, Kind
 from game.platform.storage import Settings, Storage
+from game.shell import openers
 from game.shell.warmup import Warmup
 from game.ui.backdrop import Backdrop
 from game.ui.layout import Metrics, columns
@@ -63,8 +64,6 @@ class Host(Protocol):
     def cycle_language(self) -> None: ...
 
     def change_setting(self, key: str, value: object) -> None: ...
-
-    def open_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
 
     def quit(self) -> None: ...
 
@@ -189,7 +188,7 @@ class Scene:
             widgets.append(Button(lang, "language", code, self.app.cycle_language))
         if howto:
             game = howto if isinstance(howto, str) else None
-            show = lambda: self.app.open_scene("howto", game)  # noqa: E731
+            show = lambda: openers.howto(self.app, game)  # noqa: E731
             box = pygame.Rect(bar.right - help_w, bar.y, help_w, m.unit)
             widgets.append(Button(box, "howto", _("How to play"), show))
         return widgets

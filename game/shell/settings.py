@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, percent
 from game.platform.storage import LONG_PRESS_RANGE, Settings
-from game.shell.scene import PagedScene
+from game.shell.scene import Host, PagedScene
 from game.ui.layout import Metrics, columns
 from game.ui.widgets import SettingRow, Widget
 
@@ -83,7 +83,7 @@ def stepped(settings: Settings, key: str, step: int) -> object:
 
 
 class SettingsScene(PagedScene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.page = 0
 

@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     names = benchmarks()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--quick", action="store_true", help="fewer runs and smaller samples (CI); every figure"
+        "--quick", action="store_true", help="fewer runs and smaller samples; every figure"
     )
     parser.add_argument(
         "--only", nargs="+", choices=names, metavar="NAME", help=f"some of: {', '.join(names)}"

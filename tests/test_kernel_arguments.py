@@ -161,14 +161,15 @@ def turf_generate(**change) -> Callable[[], object]:
 QUARTERS = np.array([0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3], np.int32)
 
 
+def open_quarters() -> dict[str, object]:
+    """The board arguments both _proof entry points take first: nothing decided yet."""
+    full = np.full(4, 15, np.uint32)
+    return {"regions": QUARTERS, "n": 4, "cand": full, "rows": 15, "cols": 15, "turfs": 15}
+
+
 def refute(**change) -> Callable[[], object]:
     args = {
-        "regions": QUARTERS,
-        "n": 4,
-        "cand": np.full(4, 15, np.uint32),
-        "rows": 15,
-        "cols": 15,
-        "turfs": 15,
+        **open_quarters(),
         "cells": cells(5),
         "budget": 100,
         "out": np.zeros((1, 5), np.int64),
@@ -179,12 +180,7 @@ def refute(**change) -> Callable[[], object]:
 
 def trace(**change) -> Callable[[], object]:
     args = {
-        "regions": QUARTERS,
-        "n": 4,
-        "cand": np.full(4, 15, np.uint32),
-        "rows": 15,
-        "cols": 15,
-        "turfs": 15,
+        **open_quarters(),
         "cell": 5,
         "budget": 100,
         "trace": np.zeros((8, 4), np.int32),

@@ -62,9 +62,11 @@ class DemineurScene(SessionScene[DemineurSession]):
         book: Book,
         session: DemineurSession | None = None,
         clock: Callable[[], float] | None = None,
+        files: store.Files | None = None,
     ) -> None:
         super().__init__(app)
         self.level, self.book = level, book
+        self.files = files if files is not None else store.GameFiles(app.storage)
         self.clock = clock or app.clock
         self.view = BoardView(level.rows, level.cols, app.fonts, self.palette())
         self.flag_mode = False
@@ -137,7 +139,7 @@ class DemineurScene(SessionScene[DemineurSession]):
         """New game or retry: a started game left unfinished counts as a loss."""
         if self.session.status == "playing":
             self.book.abandon(self.level.key)
-        store.forget_game(self.app.storage)
+        self.files.forget_game()
         self.start(session)
         self.relayout()
 
@@ -154,7 +156,7 @@ class DemineurScene(SessionScene[DemineurSession]):
 
     # ---- saving ------------------------------------------------------------------------------
     def save_session(self) -> None:
-        store.save_game(self.app.storage, self.session)
+        self.files.save_game(self.session)
 
     def resume(self) -> None:
         self.view.set_palette(self.palette())
@@ -331,7 +333,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             raise RuntimeError("finish() is called once the game is over")
         self.rank = self.book.record(self.level.key, result.won, result.ms)
         if self.rank == 1:
-            store.save_best(self.app.storage, self.session)
+            self.files.save_best(self.session)
         self.save()  # a finished game leaves no unfinished one behind
         self.app.audio.play("win" if result.won else "explosion")
         game = self.game
@@ -339,6 +341,11 @@ class DemineurScene(SessionScene[DemineurSession]):
             self.effects.win(self.view.rect)
         elif game.exploded is not None and game.mine_mask is not None:
             self.effects.explode(game.exploded, game.mine_mask & ~game.flagged)
+        self.ended(result)
+
+    def ended(self, result: Result) -> None:
+        """Told once a game has ended and been recorded (``self.rank`` is its place in the
+        book): a mode of its own (the kiosk) does more here; the screen itself, nothing."""
 
     def skip_ripple(self) -> bool:
         if self.effects.skip_ripple():
@@ -367,6 +374,21 @@ class DemineurScene(SessionScene[DemineurSession]):
         if not self.view.whole_board_visible:
             self.bring_out(*hint.cells[0])
         self.cursor = hint.cells[0]
+
+    def show_step(self, hint: Hint, sentence: str | None = None) -> None:
+        """Show one step as a demonstration plays it: ``hint``'s cells and evidence marked,
+        ``sentence`` (else the hint's own) on the message line, the cursor on its first cell.
+        The next move clears it, as it clears a hint."""
+        game = self.game
+        self.hint = hint
+        self.marks = hint_marks(hint, game.rows, game.cols)
+        self.message = sentence or hints.sentence(hint)
+        self._codes = None
+        self.cursor = hint.cells[0]
+
+    def say(self, text: str) -> None:
+        """Put ``text`` on the message line, until the next move."""
+        self.message = text
 
     def fit_label(self) -> str:
         """What Y / E and the top bar's button do now (the button and the key prompt say

@@ -95,8 +95,10 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         number: int,
         session: MoleTurfSession | None = None,
         clock: Callable[[], float] | None = None,
+        files: store.Files | None = None,
     ) -> None:
         super().__init__(app)
+        self.files = files if files is not None else store.GameFiles(app.storage)
         if not 1 <= number <= len(sectors()):
             raise ValueError(f"there are sectors 1..{len(sectors())}, not {number}")
         self.progress, self.number = progress, number
@@ -105,7 +107,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.setup(session, clock)
         if progress.current != number:
             progress.current = number  # the sector the map offers to resume
-            store.save_progress(app.storage, progress)
+            self.files.save_progress(progress)
 
     def setup(self, session: MoleTurfSession | None, clock: Callable[[], float] | None) -> None:
         """What every board in play needs, a sector or not (``self.regions`` set first)."""
@@ -167,7 +169,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.effects.clear()
 
     def save_session(self) -> None:
-        store.save_game(self.app.storage, self.session)
+        self.files.save_game(self.session)
 
     @property
     def hint_text(self) -> str:
@@ -184,6 +186,16 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
     @hint_text.setter
     def hint_text(self, text: str) -> None:  # a message of the screen's own, shown as it is
         self.hint, self.note = None, text
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in the hint box, as it is, in place of any hint."""
+        self.hint_text = text
+        self.relayout()
+
+    @property
+    def clearing(self) -> bool:
+        """The sector is won and its last mole is still burrowing in (``cleared`` is next)."""
+        return self.won_at is not None
 
     # layout ----------------------------------------------------------------------------------
     def build(self, m: Metrics) -> list[Widget]:
@@ -609,7 +621,8 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.keep_saved(dt)
 
     def cleared(self) -> None:
-        """The board is won and its last mole has burrowed in: record it and celebrate."""
+        """The board is won and its last mole has burrowed in: record it and celebrate (a
+        mode of its own, the kiosk, celebrates its own way here)."""
         celebrate(self)
 
     def resume(self) -> None:

@@ -49,6 +49,9 @@ class Kind(str, Enum):
     DELETE = "delete"  # Backspace: the last digit or letter typed
     TOGGLE_FULLSCREEN = "toggle_fullscreen"  # F11, Alt+Enter
     QUIT = "quit"  # the window's close button
+    # a kiosk operator's hold (the corner held 5 s, Select+Start, Ctrl+Shift+O); made only
+    # where a kiosk asked for it (``InputTranslator.watch_operator_hold``)
+    OPERATOR_HOLD = "operator_hold"
 
 
 @dataclass(frozen=True)

@@ -36,11 +36,12 @@ from game.i18n import N_, _
 from game.moleturf import store
 from game.moleturf.board import CONFLICT, BoardView, Look, draw_turf_dots
 from game.moleturf.celebration import celebrate
+from game.moleturf.controls import MoleTurfControls
 from game.moleturf.effects import Effects
 from game.moleturf.hud import draw_counters
 from game.moleturf.panel import BoardSlot, ToolButton
 from game.moleturf.store import Progress, sectors
-from game.platform.intents import Intent, Kind
+from game.platform.intents import Intent
 from game.shell import registry
 from game.shell.dialog import Dialog
 from game.shell.pause import Pause
@@ -119,6 +120,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.drag: dict | None = None
         self.hidden = False  # the pause menu hides the board
         self.pad_path: dict | None = None  # a barricade laid with X held
+        self.controls = MoleTurfControls(self)
         self.board = BoardView(pygame.Rect(0, 0, 90, 90), self.game.n)
         self.dots_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
@@ -495,89 +497,11 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
 
     # intents ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        kind = intent.kind
-        if not (kind is Kind.CURSOR and intent.held_x):
-            self.pad_path = None  # anything else ends an X-held barricade
-        if kind is Kind.PAUSE:
-            self.open_pause()
-            return True
-        if kind is Kind.BACK:
-            if self.hint is not None or self.hint_text:
-                self.dismiss_hint()
-            else:
-                self.open_pause()
-            return True
-        if kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
-            self.cycle_mode(1 if kind is Kind.MODE_NEXT else -1)
-            return True
-        if kind is Kind.HINT:
-            self.ask_hint()
-            return True
-        if kind is Kind.UNDO:
-            self.undo()
-            return True
-        if kind is Kind.REDO:
-            self.redo()
-            return True
-        if kind in (Kind.TAP, Kind.SECONDARY, Kind.LONG_PRESS) and intent.pos is not None:
-            cell = self.board.cell_at(intent.pos)
-            if cell is not None:
-                if kind is Kind.TAP:
-                    self.act("tap", cell)
-                else:  # right click and long press always toggle a ❌
-                    self.act("mark", cell)
-                return True
-            return super().handle(intent)
-        if kind is Kind.DRAG_START and intent.pos is not None:
-            cell = self.board.cell_at(intent.pos)
-            if cell is not None:
-                remove = self.mode != "eraser" and bool(self.game.marks[cell])  # the look only
-                self.drag = {"cells": [cell], "last": intent.pos, "remove": remove}
-            return True
-        if kind is Kind.DRAG_MOVE and intent.pos is not None and self.drag is not None:
-            for cell in self.board.cells_between(self.drag["last"], intent.pos):
-                if cell not in self.drag["cells"]:
-                    self.drag["cells"].append(cell)
-            self.drag["last"] = intent.pos
-            return True
-        if kind is Kind.DRAG_END and self.drag is not None:
-            drag, self.drag = self.drag, None
-            self.lay_barricade(drag["cells"])
-            return True
-        if self.focus == "board":
-            return self.handle_board(intent)
-        if kind is Kind.CURSOR:
-            dx, dy = (int(round(v)) for v in intent.delta)
-            if not self.move_focus(dx, dy) and dy < 0:
-                self.focus = "board"
-            return True
-        return super().handle(intent)
+        return self.controls.handle(intent)  # see game.moleturf.controls
 
-    def handle_board(self, intent: Intent) -> bool:
-        kind = intent.kind
-        if kind is Kind.CURSOR:
-            dx, dy = (int(round(v)) for v in intent.delta)
-            r, c = self.cursor[0] + dy, self.cursor[1] + dx
-            n = self.game.n
-            if not (0 <= r < n and 0 <= c < n):
-                if self.move_focus(dx, dy):
-                    self.app.audio.play("menu_move")
-                return True
-            before = self.cursor
-            self.cursor = (r, c)
-            if intent.held_x:
-                self.extend_pad_barricade(before, self.cursor)
-            return True
-        if kind is Kind.CONFIRM:
-            self.act("tap", self.cursor)  # A / Enter acts in the mode that is lit
-            return True
-        if kind is Kind.ACTION_X:
-            self.pad_mark()
-            return True
-        if kind is Kind.ACTION_Y:
-            self.act("erase", self.cursor)
-            return True
-        return False
+    def menu(self, intent: Intent) -> bool:
+        """The shell's menu behaviour (focus, confirm, back) on the screen's buttons."""
+        return super().handle(intent)
 
     def pad_mark(self) -> None:
         """X: toggle a ❌ at the cursor; moving with X held then extends it as a barricade."""

@@ -1,11 +1,13 @@
 """The games as a kiosk visitor plays them, and the kiosk's own choice of board.
 
-The game screens are the usual ones (``DemineurScene``, ``MoleTurfScene``) with the files
-taken out: a visitor's game leaves no trace in the personal statistics, the Mole Turf
-progress, the saved unfinished games or the best-game replays. A game left unfinished
-(the visitor walked away, or started another) is simply dropped, not counted as a loss. A
-win goes to today's arcade table (``game.kiosk.scores``) instead, and a time good enough
-for it asks for the player's three letters.
+The game screens are the usual ones (``DemineurScene``, ``MoleTurfScene``) given the
+kiosk's stand-ins for their files (``KioskFiles``) and statistics (``KioskBook``): a
+visitor's game leaves no trace in the personal statistics, the Mole Turf progress, the
+saved unfinished games or the best-game replays. The kiosk uses the screens' public hooks
+only (``ended``, ``cleared``, ``show_step``, ``say``: tests/test_structure.py checks it).
+A game left unfinished (the visitor walked away, or started another) is simply dropped,
+not counted as a loss. A win goes to today's arcade table (``game.kiosk.scores``) instead,
+and a time good enough for it asks for the player's three letters.
 
 The level choice offers the rule book's first four levels; the sector choice all 30
 sectors, every one open. Neither shows the personal statistics, the resume button or any
@@ -20,6 +22,7 @@ from typing import Any
 import pygame
 
 from core.demineur.rules import PRESETS
+from core.demineur.session import Result
 from core.demineur.stats import board_key
 from game.demineur.levels import Level
 from game.demineur.play import DemineurScene
@@ -97,7 +100,7 @@ class KioskDemineurScene(DemineurScene):
         self.name_at = None
         super().start(session)
 
-    def ended(self, result) -> None:
+    def ended(self, result: Result) -> None:
         if getattr(self.kiosk_book, "place", None) is not None:
             self.name_at = self.t + NAME_DELAY  # the win is seen first
 

@@ -23,6 +23,11 @@ that sends nothing expires (``FINGER_STALE_MS`` once another finger comes down,
 ``FINGER_EXPIRE_MS`` in any case), and every finger is forgotten when the window loses focus,
 its touch device goes away or ``forget_pointers`` is called (the kiosk's idle reset). So one
 lost lift never turns every later tap into half of a pinch.
+
+In kiosk mode the translator also watches for the operator's hold
+(``watch_operator_hold``): 5 s on the operator's corner, Select+Start or Ctrl+Shift+O give
+one ``OPERATOR_HOLD`` intent. Intents say when something is pressed, never how long it
+stays down, so this is the one intent made from how long raw input is held.
 """
 
 from __future__ import annotations

@@ -74,12 +74,6 @@ class Screen(Protocol):
     def menu(self, intent: Intent) -> bool: ...
 
 
-def steps(intent: Intent) -> tuple[int, int]:
-    """A CURSOR intent's (dx, dy) as whole steps."""
-    dx, dy = (int(round(v)) for v in intent.delta)
-    return dx, dy
-
-
 class DemineurControls:
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
@@ -220,7 +214,7 @@ class DemineurControls:
     # the board cursor -------------------------------------------------------------------------
     def cursor(self, intent: Intent) -> bool:
         s = self.screen
-        dx, dy = steps(intent)
+        dx, dy = intent.steps
         if dy < 0 and dx == 0 and s.view.to_screen(*s.cursor)[0] == 0:
             self.focus_top_bar()  # up from the top row: the top bar's buttons
             return True
@@ -253,7 +247,7 @@ class DemineurControls:
     def bar_cursor(self, intent: Intent) -> bool:
         """The top bar has the focus: left/right along it, down back to the board."""
         s = self.screen
-        dx, dy = steps(intent)
+        dx, dy = intent.steps
         bar = s.view.rect.y
         if dy > 0 and not self.move_focus_within(0, 1, bar):
             s.focus = None  # below the bar: back to the board

@@ -69,12 +69,6 @@ class Screen(Protocol):
     def menu(self, intent: Intent) -> bool: ...
 
 
-def steps(intent: Intent) -> tuple[int, int]:
-    """A CURSOR intent's (dx, dy) as whole steps."""
-    dx, dy = (int(round(v)) for v in intent.delta)
-    return dx, dy
-
-
 def unused(intent: Intent) -> bool:
     return False
 
@@ -191,7 +185,7 @@ class MoleTurfControls:
     # the board cursor -------------------------------------------------------------------------
     def cursor(self, intent: Intent) -> bool:
         s = self.screen
-        dx, dy = steps(intent)
+        dx, dy = intent.steps
         r, c = s.cursor[0] + dy, s.cursor[1] + dx
         n = s.game.n
         if not (0 <= r < n and 0 <= c < n):
@@ -219,7 +213,7 @@ class MoleTurfControls:
     # the panel --------------------------------------------------------------------------------
     def panel_cursor(self, intent: Intent) -> bool:
         s = self.screen
-        dx, dy = steps(intent)
+        dx, dy = intent.steps
         if not s.move_focus(dx, dy) and dy < 0:
             s.focus = "board"
         return True

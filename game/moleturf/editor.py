@@ -402,7 +402,7 @@ class EditorScene(Scene):
         return True
 
     def board_cursor(self, intent: Intent) -> bool:
-        dx, dy = (int(round(v)) for v in intent.delta)
+        dx, dy = intent.steps
         r, c = self.cursor[0] + dy, self.cursor[1] + dx
         if not (0 <= r < self.n and 0 <= c < self.n):
             if self.move_focus(dx, dy):
@@ -422,7 +422,7 @@ class EditorScene(Scene):
         return True
 
     def panel_cursor(self, intent: Intent) -> bool:
-        dx, dy = (int(round(v)) for v in intent.delta)
+        dx, dy = intent.steps
         current = self.focused()
         if current is not None and dy == 0 and dx != 0 and current.adjust(dx):
             return True

@@ -72,3 +72,8 @@ class Intent:
     text: str = ""
     # GAMEPAD: the kind of pad pressed, for its buttons' glyphs (not part of what is meant)
     pad: PadStyle | None = field(default=None, compare=False)
+
+    @property
+    def steps(self) -> tuple[int, int]:
+        """A CURSOR intent's ``delta`` as whole steps (dx, dy)."""
+        return round(self.delta[0]), round(self.delta[1])

@@ -14,7 +14,8 @@ intents, which ``core.demineur.rules.interpret_move`` turns into moves:
 
 The game itself is a mid-end session (``core.demineur.session``): moves, timer, hints and
 the saved document live there; this screen maps intents to cells, shows results and keeps the
-session saved (``store``). Animations are in ``effects``, the bars' contents in ``hud``.
+session saved (``store``). Animations are in ``effects``, the bars' contents in ``hud``, what
+each intent does in ``controls``.
 
 Touch play on a board drawn smaller than a finger zooms in first: a tap there zooms to a
 touchable size around the finger instead of playing the cell.

@@ -17,7 +17,8 @@ The sector itself is a mid-end session (``core.moleturf.session``): moves with t
 undo/redo, the clock, hints and the saved document live there, and the rules decide what an
 intent does (``core.moleturf.rules.interpret_move``); a refused move says why. This screen
 maps intents to cells, shows the results and keeps the session saved (``store``).
-Animations are in ``effects``, the shields and timer in ``hud``.
+Animations are in ``effects``, the shields and timer in ``hud``, what each intent does in
+``controls``.
 """
 
 from __future__ import annotations

@@ -180,3 +180,29 @@ def test_the_kiosk_touches_no_private_attribute_nor_another_screens_state():
     assert kiosk_seam_faults() == []
     for path in (ROOT / "game" / "kiosk").glob("*.py"):
         assert "type: ignore" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_the_board_controls_are_kept_apart_from_layout_and_drawing():
+    """Each play screen's input lives in its game's ``controls`` module: tables from intent
+    kind to a method, no pygame, no drawing or layout; the screen's ``handle`` hands over."""
+    for game in ("demineur", "moleturf"):
+        path = ROOT / "game" / game / "controls.py"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert "pygame" not in {n.split(".")[0] for n in imports_named(tree)}, path
+        defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        assert not {n for n in defined if n.startswith(("draw", "build", "lay_out"))}, path
+        play = ast.parse((ROOT / "game" / game / "play.py").read_text(encoding="utf-8"))
+        handle = next(
+            n for n in ast.walk(play) if isinstance(n, ast.FunctionDef) and n.name == "handle"
+        )
+        assert len(handle.body) == 1 and "controls.handle" in ast.unparse(handle.body[0])
+
+
+def imports_named(tree: ast.AST) -> set[str]:
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names

@@ -53,7 +53,7 @@ from core.demineur.logic import Analysis  # noqa: E402
 from game import i18n  # noqa: E402
 from game.app import MAX_FRAME, App, Options  # noqa: E402
 from game.kiosk.config import KioskConfig, KioskSetup  # noqa: E402
-from game.kiosk.gesture import HOLD_MS  # noqa: E402
+from game.platform.input import OPERATOR_HOLD_MS  # noqa: E402
 from game.platform.intents import Device, Intent, Kind  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -216,7 +216,7 @@ class Soak:
         down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(2, 2))
         up = pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(2, 2))
         self.app.process_events([down], self.ms)
-        self.ms += HOLD_MS + 10
+        self.ms += OPERATOR_HOLD_MS + 10
         self.app.process_events([], self.ms)
         self.app.process_events([up], self.ms)
         for pin in (PIN[::-1], PIN):  # a slip first

@@ -267,14 +267,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
         return status
 
     if args.install_desktop_entry:
-        from game.platform.desktop import install_desktop_entry
-
-        try:
-            written = install_desktop_entry()
-        except OSError as error:
-            return fail(f"the desktop entry could not be written: {error}", 1)
-        print(f"desktop entry: {written[0]} (icons: {len(written) - 1})")
-        return 0
+        return install_entry(fail)
     folder = data_dir(args.data_dir)
     problem = data_dir_problem(folder, args.data_dir)
     if problem:
@@ -283,17 +276,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
         return set_kiosk_pin(args.set_kiosk_pin, folder, fail)
     if args.import_file is not None:
         return import_boards(args.import_file, folder, fail)
-    kiosk = previous_sigterm = None
-    if args.idle_seconds is not None and not args.kiosk:
-        return fail("--idle-seconds is a kiosk option: use it with --kiosk")
-    if args.kiosk:
-        if args.game or args.replay:
-            return fail(
-                "--kiosk shows both games itself: it cannot be used with --game or --replay"
-            )
-        if problem := start_problem(folder):
-            return fail(problem)
-    if args.screenshot and (problem := screenshot_problem(args.screenshot)):
+    if problem := options_problem(args, folder):
         return fail(problem)
     replay = None
     if args.replay:
@@ -303,14 +286,50 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
             return fail(f"--replay {args.replay}: {bad}")
     if problem := display_problem(args):
         return fail(problem, 1)
+    return start(args, folder, parser.prog, fail, replay)
+
+
+def install_entry(fail) -> int:
+    """``--install-desktop-entry``: the menu entry and its icons for this user."""
+    from game.platform.desktop import install_desktop_entry
+
+    try:
+        written = install_desktop_entry()
+    except OSError as error:
+        return fail(f"the desktop entry could not be written: {error}", 1)
+    print(f"desktop entry: {written[0]} (icons: {len(written) - 1})")
+    return 0
+
+
+def options_problem(args: argparse.Namespace, folder: Path) -> str | None:
+    """What is wrong with the options of a run that opens the window, or None."""
+    if args.idle_seconds is not None and not args.kiosk:
+        return "--idle-seconds is a kiosk option: use it with --kiosk"
+    if args.kiosk:
+        if args.game or args.replay:
+            return "--kiosk shows both games itself: it cannot be used with --game or --replay"
+        if problem := start_problem(folder):
+            return problem
+    if args.screenshot:
+        return screenshot_problem(args.screenshot)
+    return None
+
+
+def holder(storage: Storage) -> str:
+    """The " (process N)" naming the process that holds the data folder, where known."""
+    return f" (process {storage.holder_pid})" if storage.holder_pid else ""
+
+
+def start(args: argparse.Namespace, folder: Path, prog: str, fail, replay) -> int:
+    """Take the data folder (a kiosk needs it to itself) and run the window."""
     storage = Storage(folder)  # holds the folder's lock while the program runs
+    kiosk = previous_sigterm = None
     if args.kiosk:
         if storage.read_only:
             storage.close()
-            holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
             return fail(
-                f"another copy of the game{holder} is using {folder}: a kiosk needs its data "
-                "folder to itself, so this one does not start",
+                f"another copy of the game{holder(storage)} is using {folder}: a kiosk needs "
+                "its data folder to itself, so this one does not start",
                 1,
             )
         try:
@@ -319,7 +338,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
             storage.close()
             return fail(start_problem(folder) or f"{folder}/kiosk.json changed as it was read")
         if warning:
-            print(f"{parser.prog}: warning: {warning}", file=sys.stderr)
+            print(f"{prog}: warning: {warning}", file=sys.stderr)
         kiosk = KioskSetup(config, args.idle_seconds)
         os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")  # Windows' own Alt+F4
         # a fullscreen window that loses the focus stays where it is (SDL would minimise it)
@@ -328,9 +347,8 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
         # SDL, seeing one set, does not turn it into a quit event that a kiosk ignores)
         previous_sigterm = signal.signal(signal.SIGTERM, _stop_now)
     elif storage.read_only:
-        holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
         print(
-            f"{parser.prog}: another copy of the game{holder} is using {folder}: "
+            f"{prog}: another copy of the game{holder(storage)} is using {folder}: "
             "this one runs read-only and saves nothing",
             file=sys.stderr,
         )
@@ -365,8 +383,7 @@ def set_kiosk_pin(given: str, folder: Path, fail) -> int:
     storage = Storage(folder)
     try:
         if storage.read_only:
-            holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
-            return fail(f"a copy of the game{holder} is using {folder}: stop it first")
+            return fail(f"a copy of the game{holder(storage)} is using {folder}: stop it first")
         try:
             done = set_pin(folder, pin)
         except (OSError, ConfigError) as error:
@@ -394,8 +411,7 @@ def import_boards(path: str, folder: Path, fail) -> int:
     storage = Storage(folder)
     try:
         if storage.read_only:
-            holder = f" (process {storage.holder_pid})" if storage.holder_pid else ""
-            return fail(f"a copy of the game{holder} is using {folder}: stop it first")
+            return fail(f"a copy of the game{holder(storage)} is using {folder}: stop it first")
         library = store.load_library(storage)
         if storage.damaged:
             kept = storage.damaged[-1][1].name

@@ -14,7 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pygame._sdl2 import controller as sdl_controller
 
-from game.platform.input import MAX_FINGERS, MAX_PADS, MAX_ZOOM, InputTranslator
+from game.platform.input import (
+    MAX_FINGERS,
+    MAX_PADS,
+    MAX_ZOOM,
+    OPERATOR_HOLD_MS,
+    InputTranslator,
+)
 from game.platform.intents import Device, Intent, Kind
 
 E = pygame.event.Event
@@ -712,3 +718,46 @@ def test_hostile_values_give_well_formed_intents(steps):
         assert len(out) <= 3
         for intent in out:
             well_formed(intent, tr.view_size)
+
+
+# ---- the kiosk operator's hold -------------------------------------------------------------
+
+
+def corner(pos):
+    return pos[0] < 80 and pos[1] < 80  # layout pixels, as the kiosk's corner is
+
+
+def test_the_operator_hold_is_an_intent_only_where_a_kiosk_watches_for_it(tr):
+    hold_ms = OPERATOR_HOLD_MS
+    feed(tr, 0, fdown(0.01, 0.01))  # not watched: an ordinary long press, never a hold
+    assert kinds(tr.update(hold_ms)) == [Kind.LONG_PRESS]
+    feed(tr, hold_ms + 10, fup(0.01, 0.01))
+    tr.watch_operator_hold(corner)
+    # a finger held on the corner: one OPERATOR_HOLD, no long press, and its lift taps nothing
+    assert feed(tr, 10_000, fdown(0.01, 0.01)) == []
+    assert tr.update(10_000 + hold_ms - 1) == [] and tr.press_ring(10_000 + 1000) is None
+    (pos, fill) = tr.press_ring(10_000 + hold_ms // 2)
+    assert corner(pos) and fill == pytest.approx(0.5)
+    assert tr.update(10_000 + hold_ms) == [Intent(Kind.OPERATOR_HOLD, Device.TOUCH)]
+    assert tr.update(10_000 + hold_ms + 500) == []  # once
+    assert feed(tr, 10_000 + hold_ms + 600, fup(0.01, 0.01)) == []
+    # a short click on the corner is still a click, at its own place and time
+    assert feed(tr, 20_000, mdown((5, 5))) == []
+    assert feed(tr, 20_100, mup((5, 5))) == [Intent(Kind.TAP, Device.MOUSE, pos=(5, 5))]
+    # a press that leaves the corner goes on as a drag, and no hold comes of it
+    feed(tr, 30_000, mdown((5, 5)))
+    assert kinds(feed(tr, 30_100, mmove((300, 300)))) == [Kind.DRAG_START, Kind.DRAG_MOVE]
+    assert Kind.OPERATOR_HOLD not in kinds(tr.update(30_000 + hold_ms))
+    assert kinds(feed(tr, 30_000 + hold_ms, mup((300, 300)))) == [Kind.DRAG_END]
+    # Select+Start on a pad: Select still asks for a hint and Start pauses on the way
+    select, start = pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START
+    assert kinds(feed(tr, 40_000, pbutton(select), pbutton(start))) == [Kind.HINT, Kind.PAUSE]
+    assert tr.update(40_000 + hold_ms) == [Intent(Kind.OPERATOR_HOLD, Device.GAMEPAD)]
+    feed(tr, 40_000 + hold_ms, pbutton(select, False), pbutton(start, False))
+    # Ctrl+Shift+O held; let go early, nothing
+    chord = (key(pygame.K_LCTRL), key(pygame.K_LSHIFT), key(pygame.K_o, pygame.KMOD_CTRL))
+    feed(tr, 50_000, *chord)
+    feed(tr, 50_000 + hold_ms - 1, key(pygame.K_o, down=False))
+    assert tr.update(50_000 + hold_ms) == []
+    feed(tr, 60_000, key(pygame.K_o, pygame.KMOD_CTRL))
+    assert tr.update(60_000 + hold_ms) == [Intent(Kind.OPERATOR_HOLD, Device.KEYBOARD)]

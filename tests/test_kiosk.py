@@ -18,7 +18,7 @@ from core.demineur.logic import Analysis
 from game import i18n
 from game.__main__ import main
 from game.app import App, Options
-from game.kiosk import attract, gesture, runtime
+from game.kiosk import attract, runtime
 from game.kiosk.config import (
     ConfigError,
     ConfigMissing,
@@ -31,6 +31,7 @@ from game.kiosk.config import (
     set_pin,
 )
 from game.kiosk.scores import SCORES_FILE, ScoreTable
+from game.platform.input import OPERATOR_HOLD_MS
 from game.platform.intents import Device, Intent, Kind
 from game.platform.storage import Storage
 from tests.processes import wait_until_running
@@ -399,10 +400,10 @@ def hold_corner(app, start_ms):
     events(
         app, start_ms, (pygame.FINGERDOWN, {"touch_id": 1, "finger_id": 0, "x": 0.01, "y": 0.01})
     )
-    events(app, start_ms + gesture.HOLD_MS - 100)
+    events(app, start_ms + OPERATOR_HOLD_MS - 100)
     assert top(app) != "PinPad"
-    events(app, start_ms + gesture.HOLD_MS)
-    events(app, start_ms + gesture.HOLD_MS + 50,
+    events(app, start_ms + OPERATOR_HOLD_MS)
+    events(app, start_ms + OPERATOR_HOLD_MS + 50,
            (pygame.FINGERUP, {"touch_id": 1, "finger_id": 0, "x": 0.01, "y": 0.01}))  # fmt: skip
 
 

@@ -515,3 +515,22 @@ def test_the_guess_passes_over_the_safest_cell_when_it_can_tell_nothing() -> Non
         if not layout[safest]:
             shown.add(sum(layout.get(n, 0) for n in neighbours(*safest, game.rows, game.cols)))
     assert len(shown) == 1
+
+
+def test_the_proved_mines_are_every_unflagged_mine_proved_and_follow_from_their_evidence():
+    """The attract mode's flag step: every mine the rules prove, without a flag yet, as one
+    hint whose evidence alone proves each of them (not merely the numbers beside them)."""
+    steps = 0
+    for seed in range(40):
+        for game, _hint in positions(7, 7, 10, 2000 + seed, follow=30):
+            analysis = Analysis(game.revealed, game.counts, game.mines)
+            step = analysis.proved_mines(game.flagged)
+            proved = {c for c in analysis.mine_cells() if not game.flagged[c]}
+            if step is None:
+                assert not proved
+                continue
+            steps += 1
+            assert step.kind == "mine" and set(step.cells) == proved
+            assert game.mine_mask[tuple(np.array(step.cells).T)].all()
+            assert follows_from_evidence(game, step), step
+    assert steps > 50

@@ -749,6 +749,24 @@ class Analysis:
             return self._certain_hint(fresh)
         return self.guess(flagged)
 
+    def proved_mines(self, flagged: np.ndarray | None = None) -> Hint | None:
+        """Every mine the rules prove that has no flag yet, as one ``"mine"`` hint whose
+        evidence is the numbers (and the total, if used) the proofs rest on; None when
+        there is none. (``hint`` names one step, safe cells first: this is every flag due.)"""
+        self.solve()
+        state = self.deducer.state_arr
+        mines = state == MINE
+        if flagged is not None:
+            mines &= ~padded(np.asarray(flagged, bool), bool, 0)
+        cells = [int(i) for i in np.flatnonzero(mines)]
+        if not cells:
+            return None
+        numbers, used_total = self.engine.evidence(cells)
+        evidence: tuple[tuple, ...] = tuple(("number", *self.cell(n)) for n in sorted(numbers))
+        if used_total:
+            evidence += (("total",),)
+        return Hint("mine", tuple(sorted(self.cell(i) for i in cells)), evidence)
+
     def _certain_hint(self, fresh: np.ndarray) -> Hint:
         d = self.deducer
         # the application whose chain is easiest, safe cells before mines, earliest first

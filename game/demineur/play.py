@@ -14,7 +14,8 @@ intents, which ``core.demineur.rules.interpret_move`` turns into moves:
 
 The game itself is a mid-end session (``core.demineur.session``): moves, timer, hints and
 the saved document live there; this screen maps intents to cells, shows results and keeps the
-session saved (``store``). Animations are in ``effects``, the bars' contents in ``hud``.
+session saved (``store``). Animations are in ``effects``, the bars' contents in ``hud``, what
+each intent does in ``controls``.
 
 Touch play on a board drawn smaller than a finger zooms in first: a tap there zooms to a
 touchable size around the finger instead of playing the cell.
@@ -36,12 +37,13 @@ from core.moves import Refusal
 from game import hints
 from game.demineur import board, openers, sprites, store
 from game.demineur.board import BoardView, cell_codes
+from game.demineur.controls import DemineurControls
 from game.demineur.effects import Effects
 from game.demineur.hud import FlagSwitch, draw_counters, draw_message, hint_marks, result_text
 from game.demineur.levels import Level
 from game.demineur.store import Book
 from game.i18n import _, clock, pgettext
-from game.platform.intents import Device, Intent, Kind
+from game.platform.intents import Intent
 from game.shell.pause import Pause
 from game.shell.scene import Host
 from game.shell.session_scene import SessionScene
@@ -51,7 +53,6 @@ from game.ui.widgets import UI, Button, Widget, draw_bar, draw_panel
 
 MAX_CELL_UNITS = 1.6  # the largest zoom: a cell this many touch units wide
 SHAKEN = ("chord_flags", "chord_hidden", "flagged")  # refusals the cell shakes for
-ZOOM_SETTLE_S = 0.12  # a zoom shows the board scaled until it has been still this long
 
 
 class DemineurScene(SessionScene[DemineurSession]):
@@ -62,14 +63,16 @@ class DemineurScene(SessionScene[DemineurSession]):
         book: Book,
         session: DemineurSession | None = None,
         clock: Callable[[], float] | None = None,
+        files: store.Files | None = None,
     ) -> None:
         super().__init__(app)
         self.level, self.book = level, book
+        self.files = files if files is not None else store.GameFiles(app.storage)
         self.clock = clock or app.clock
         self.view = BoardView(level.rows, level.cols, app.fonts, self.palette())
         self.flag_mode = False
         self.t = 0.0  # scene time in seconds
-        self.drag_on_board = False
+        self.controls = DemineurControls(self)
         self.zoom_until = 0.0  # scene time until which a zoom gesture is taken as moving
         self._top_h: tuple[tuple[Metrics, str], int] | None = None
         self.start(session or self.new_session())
@@ -137,7 +140,7 @@ class DemineurScene(SessionScene[DemineurSession]):
         """New game or retry: a started game left unfinished counts as a loss."""
         if self.session.status == "playing":
             self.book.abandon(self.level.key)
-        store.forget_game(self.app.storage)
+        self.files.forget_game()
         self.start(session)
         self.relayout()
 
@@ -154,7 +157,7 @@ class DemineurScene(SessionScene[DemineurSession]):
 
     # ---- saving ------------------------------------------------------------------------------
     def save_session(self) -> None:
-        store.save_game(self.app.storage, self.session)
+        self.files.save_game(self.session)
 
     def resume(self) -> None:
         self.view.set_palette(self.palette())
@@ -329,7 +332,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             raise RuntimeError("finish() is called once the game is over")
         self.rank = self.book.record(self.level.key, result.won, result.ms)
         if self.rank == 1:
-            store.save_best(self.app.storage, self.session)
+            self.files.save_best(self.session)
         self.save()  # a finished game leaves no unfinished one behind
         self.app.audio.play("win" if result.won else "explosion")
         game = self.game
@@ -337,6 +340,11 @@ class DemineurScene(SessionScene[DemineurSession]):
             self.effects.win(self.view.rect)
         elif game.exploded is not None and game.mine_mask is not None:
             self.effects.explode(game.exploded, game.mine_mask & ~game.flagged)
+        self.ended(result)
+
+    def ended(self, result: Result) -> None:
+        """Told once a game has ended and been recorded (``self.rank`` is its place in the
+        book): a mode of its own (the kiosk) does more here; the screen itself, nothing."""
 
     def skip_ripple(self) -> bool:
         if self.effects.skip_ripple():
@@ -365,6 +373,21 @@ class DemineurScene(SessionScene[DemineurSession]):
         if not self.view.whole_board_visible:
             self.bring_out(*hint.cells[0])
         self.cursor = hint.cells[0]
+
+    def show_step(self, hint: Hint, sentence: str | None = None) -> None:
+        """Show one step as a demonstration plays it: ``hint``'s cells and evidence marked,
+        ``sentence`` (else the hint's own) on the message line, the cursor on its first cell.
+        The next move clears it, as it clears a hint."""
+        game = self.game
+        self.hint = hint
+        self.marks = hint_marks(hint, game.rows, game.cols)
+        self.message = sentence or hints.sentence(hint)
+        self._codes = None
+        self.cursor = hint.cells[0]
+
+    def say(self, text: str) -> None:
+        """Put ``text`` on the message line, until the next move."""
+        self.message = text
 
     def fit_label(self) -> str:
         """What Y / E and the top bar's button do now (the button and the key prompt say
@@ -398,147 +421,11 @@ class DemineurScene(SessionScene[DemineurSession]):
 
     # ---- intents -----------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        kind, pos = intent.kind, intent.pos
-        if pos is not None and kind in (Kind.TAP, Kind.LONG_PRESS, Kind.SECONDARY, Kind.CHORD):
-            for w in reversed(self.widgets):
-                if w.focusable and w.rect.collidepoint(pos):
-                    if kind in (Kind.TAP, Kind.LONG_PRESS):
-                        super().handle(intent)
-                        if not self.game.over:
-                            self.focus = None  # a pointer's press leaves the pad at the board
-                    return True
-            if self.overview_tap(pos):
-                return True
-            cell = self.view.cell_at(pos)
-            if cell is None:
-                return False
-            return self.board_press(intent, cell)
-        if kind is Kind.DRAG_START:
-            self.drag_on_board = pos is not None and self.view.rect.collidepoint(pos)
-            return True
-        if kind is Kind.DRAG_MOVE:
-            if self.drag_on_board:
-                self.view.pan(*intent.delta)
-            return True
-        if kind is Kind.DRAG_END:
-            self.drag_on_board = False
-            return True
-        if kind is Kind.PAN:
-            self.view.pan(*intent.delta)
-            return True
-        if kind is Kind.ZOOM:
-            at = pos
-            if at is None and self.app.ui.show_focus:
-                at = self.view.cell_rect(*self.cursor).center
-            was = self.view.fitted
-            self.view.zoom(intent.amount, at)
-            self.zoom_until = self.t + ZOOM_SETTLE_S
-            if pos is None and at is not None:  # keys and triggers zoom about the cursor
-                self.bring_out(*self.cursor)
-            if was != self.view.fitted:
-                self.relayout()
-            return True
-        if kind in (Kind.PAUSE,) or (kind is Kind.BACK and not self.game.over):
-            self.open_pause()
-            return True
-        if kind is Kind.HINT:
-            self.show_hint()
-            return True
-        if kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
-            if not self.game.over:
-                self.toggle_flag_mode()
-            return True
-        if kind is Kind.ACTION_Y:
-            self.fit_or_zoom()
-            return True
-        if self.game.over:
-            return super().handle(intent)  # the end buttons: cursor, confirm, back
-        if self.focus is not None:
-            return self.handle_bar(intent)
-        if kind is Kind.CURSOR:
-            dx, dy = (int(round(v)) for v in intent.delta)
-            if dy < 0 and dx == 0 and self.view.to_screen(*self.cursor)[0] == 0:
-                self.focus_top_bar()  # up from the top row: the top bar's buttons
-                return True
-            if self.view.transposed:  # the cursor moves on the screen, whatever way is turned
-                dx, dy = dy, dx
-            r = min(max(self.cursor[0] + dy, 0), self.game.rows - 1)
-            c = min(max(self.cursor[1] + dx, 0), self.game.cols - 1)
-            self.cursor = (r, c)
-            self.bring_out(r, c)
-            return True
-        if kind is Kind.CONFIRM:
-            self.act("tap", *self.cursor)
-            return True
-        if kind is Kind.ACTION_X:
-            self.act("flag", *self.cursor)
-            return True
-        return False
+        return self.controls.handle(intent)  # see game.demineur.controls
 
-    def focus_top_bar(self) -> None:
-        """Focus the top bar's button nearest above the cursor (pad and keyboard)."""
-        x = self.view.cell_rect(*self.cursor).centerx
-        bar = [w for w in self.widgets if w.focusable and w.rect.bottom <= self.view.rect.y]
-        if bar:
-            self.focus = min(bar, key=lambda w: abs(w.rect.centerx - x)).key
-            self.app.audio.play("menu_move")
-
-    def handle_bar(self, intent: Intent) -> bool:
-        """The top bar has the focus: left/right along it, down back to the board."""
-        kind = intent.kind
-        if kind is Kind.CURSOR:
-            dx, dy = (int(round(v)) for v in intent.delta)
-            bar = self.view.rect.y
-            if dy > 0 and not self.move_focus_within(0, 1, bar):
-                self.focus = None  # below the bar: back to the board
-            elif dy < 0:
-                self.move_focus_within(0, -1, bar)  # a two-row bar: up to the buttons
-            elif dx:
-                self.move_focus(dx, 0)
-            return True
-        if kind is Kind.CONFIRM:
-            widget = self.focused()
-            self.focus = None  # the button acts; play goes on at the board cursor
-            if widget is not None:
-                self.app.audio.play("menu_click")
-                widget.confirm()
-            return True
+    def menu(self, intent: Intent) -> bool:
+        """The shell's menu behaviour (focus, confirm, back) on the screen's buttons."""
         return super().handle(intent)
-
-    def move_focus_within(self, dx: int, dy: int, bottom: int) -> bool:
-        """Move the focus like ``move_focus`` but only to a widget above ``bottom``."""
-        before = self.focus
-        focused = self.focused() if self.move_focus(dx, dy) else None
-        if focused is not None and focused.rect.bottom <= bottom:
-            return True
-        self.focus = before
-        return False
-
-    def board_press(self, intent: Intent, cell: tuple[int, int]) -> bool:
-        kind = intent.kind
-        unseen = self.effects.unseen(cell)
-        if self.skip_ripple() and unseen:
-            return True  # a press on a cell the cascade has not shown yet only finishes it
-        if (
-            intent.device is Device.TOUCH
-            and self.view.px < self.touch_cell(self.app.metrics)
-            and not self.game.over
-        ):
-            self.view.zoom_to(self.touch_cell(self.app.metrics), intent.pos)
-            self.relayout()
-            self.bring_out(*cell)  # the cell touched stays under the finger's reach
-            return True
-        self.cursor = cell
-        if kind is Kind.CHORD:
-            self.act("chord", *cell)
-        elif kind is Kind.SECONDARY:
-            self.act("flag", *cell)
-        else:
-            long = kind is Kind.LONG_PRESS
-            if intent.device is Device.TOUCH and self.app.settings.swap_tap_long_press:
-                long = not long
-            self.act("long_press" if long else "tap", *cell)
-        return True
 
     # ---- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

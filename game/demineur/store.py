@@ -165,3 +165,30 @@ def load_best(storage: Storage, key: str) -> dict[str, Any] | None:
 
 def preset_keys() -> list[str]:
     return [board_key(p.cols, p.rows, p.mines) for p in PRESETS.values()]
+
+
+class Files(Protocol):
+    """Where a play screen keeps its game: the unfinished one and the best ones (the kiosk
+    injects a stand-in that keeps nothing)."""
+
+    def save_game(self, session: DemineurSession) -> None: ...
+
+    def forget_game(self) -> None: ...
+
+    def save_best(self, session: DemineurSession) -> None: ...
+
+
+class GameFiles:
+    """The player's files in the data folder (``save_game``, ``forget_game``, ``save_best``)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def save_game(self, session: DemineurSession) -> None:
+        save_game(self.storage, session)
+
+    def forget_game(self) -> None:
+        forget_game(self.storage)
+
+    def save_best(self, session: DemineurSession) -> None:
+        save_best(self.storage, session)

@@ -9,8 +9,6 @@
 - ``lockout``: the PIN keypad's guard (a growing wait after wrong PINs) and the operator
   log (``kiosk_log.json``).
 - ``window``: the window kept on top and brought back when minimised or hidden.
-- ``gesture``: the operator's hold (5 s on the configured corner, Select+Start on a pad,
-  Ctrl+Shift+O on a keyboard), watched beside the input translator.
 - ``games``: the kiosk's own level and sector choice, and the game screens as a visitor
   plays them (nothing reaches the personal statistics, progress or saved games).
 - ``attract``: the games playing themselves, and today's best between them.

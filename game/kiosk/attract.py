@@ -31,14 +31,13 @@ import pygame
 from core.demineur.logic import Analysis
 from core.hints import Hint
 from game import hints
-from game.demineur.hud import hint_marks
 from game.demineur.levels import Level
 from game.i18n import LANGUAGES, N_, N_plural, _, current, load_catalog
 from game.kiosk.games import KioskDemineurScene, KioskMoleTurfScene
 from game.kiosk.screens import ScoresScene
 from game.moleturf.store import Progress
 from game.platform.intents import Intent
-from game.shell.scene import Host
+from game.shell.scene import Host, Scene
 from game.ui import glow, theme
 from game.ui.backdrop import Backdrop
 from game.ui.layout import Metrics
@@ -99,13 +98,13 @@ def touch_to_play(language: str) -> str:
     return load_catalog(language).gettext(TOUCH_TO_PLAY)
 
 
-class Attract:
+class Attract(Scene):
     """What every screen of the attract mode adds to the screen it is: the banner, the drift,
-    and a touch that brings a visitor in."""
+    and a touch that brings a visitor in. Mixed in before that screen's class (a Scene too),
+    so ``super()`` here is the screen's own."""
 
     kiosk_role = "attract"
     game_id = "demineur"
-    app: Host  # the screen this is mixed into has it
 
     def visitor_game(self) -> str:
         return self.game_id
@@ -127,7 +126,7 @@ class Attract:
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.clock()
         picture = shifted(surface, *offset(t), self.app.backdrop)
-        super().draw(picture)  # type: ignore[misc]  # the mixed-in screen's
+        super().draw(picture)  # the mixed-in screen's
         draw_banner(surface, self.app, t, self.header_bottom(self.app.metrics))
 
 
@@ -217,7 +216,7 @@ class AttractDemineur(Attract, KioskDemineurScene):
             if done:
                 continue  # a cascade opened it already
             self.act(intent, *cell)
-            self.message = "" if game.over else self.sentence  # the move cleared it
+            self.say("" if game.over else self.sentence)  # the move cleared it
             self.wait = END_S if game.over else MOVE_S
             return
         self.think()
@@ -243,34 +242,19 @@ class AttractDemineur(Attract, KioskDemineurScene):
         if hint is None:
             self.app.kiosk.next_attract()
             return
-        self.hint = hint
-        self.marks = hint_marks(hint, game.rows, game.cols)
-        self.sentence = self.message = sentence or hints.sentence(hint)
-        self._codes = None
-        self.cursor = hint.cells[0]
+        self.sentence = sentence or hints.sentence(hint)
+        self.show_step(hint, self.sentence)
         intent = "flag" if hint.kind == "mine" else "tap"
         self.plan = [(intent, cell) for cell in hint.cells]
         self.wait = GUESS_S if hint.kind == "guess" else THINK_S
 
     def proved_mines(self) -> Hint | None:
-        """The mines the engine proves that have no flag yet, with the numbers around them
-        as the evidence; None when there are none."""
+        """The mines the engine proves that have no flag yet, with the numbers the proofs
+        rest on as the evidence; None when there are none."""
         game = self.game
         counts = game.counts
         assert counts is not None  # asked only once the game has started
-        analysis = Analysis(game.revealed, counts, game.mines)
-        analysis.solve()
-        mines = sorted(c for c in analysis.mine_cells() if not game.flagged[c])
-        if not mines:
-            return None
-        numbers = set()
-        for r, c in mines:
-            for nr in range(max(0, r - 1), min(game.rows, r + 2)):
-                for nc in range(max(0, c - 1), min(game.cols, c + 2)):
-                    if game.revealed[nr, nc] and counts[nr, nc] > 0:
-                        numbers.add((nr, nc))
-        evidence = tuple(("number", r, c) for r, c in sorted(numbers))
-        return Hint("mine", tuple(mines), evidence)
+        return Analysis(game.revealed, counts, game.mines).proved_mines(game.flagged)
 
 
 class AttractMoleTurf(Attract, KioskMoleTurfScene):
@@ -285,7 +269,7 @@ class AttractMoleTurf(Attract, KioskMoleTurfScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.wait -= dt
-        if self.wait > 0 or self.won_at is not None:
+        if self.wait > 0 or self.clearing:
             return
         if self.done or self.game.status != "playing":
             self.app.kiosk.next_attract()
@@ -304,10 +288,9 @@ class AttractMoleTurf(Attract, KioskMoleTurfScene):
     def cleared(self) -> None:
         """The sector is solved: say so for a while (no celebration, no table)."""
         self.app.audio.play("win")
-        self.hint, self.hint_text = None, _("Sector {number} cleared!").format(number=self.number)
         self.done = True
         self.wait = END_S
-        self.relayout()
+        self.say(_("Sector {number} cleared!").format(number=self.number))
 
 
 class AttractScores(Attract, ScoresScene):

@@ -1,11 +1,13 @@
 """The games as a kiosk visitor plays them, and the kiosk's own choice of board.
 
-The game screens are the usual ones (``DemineurScene``, ``MoleTurfScene``) with the files
-taken out: a visitor's game leaves no trace in the personal statistics, the Mole Turf
-progress, the saved unfinished games or the best-game replays. A game left unfinished
-(the visitor walked away, or started another) is simply dropped, not counted as a loss. A
-win goes to today's arcade table (``game.kiosk.scores``) instead, and a time good enough
-for it asks for the player's three letters.
+The game screens are the usual ones (``DemineurScene``, ``MoleTurfScene``) given the
+kiosk's stand-ins for their files (``KioskFiles``) and statistics (``KioskBook``): a
+visitor's game leaves no trace in the personal statistics, the Mole Turf progress, the
+saved unfinished games or the best-game replays. The kiosk uses the screens' public hooks
+only (``ended``, ``cleared``, ``show_step``, ``say``: tests/test_structure.py checks it).
+A game left unfinished (the visitor walked away, or started another) is simply dropped,
+not counted as a loss. A win goes to today's arcade table (``game.kiosk.scores``) instead,
+and a time good enough for it asks for the player's three letters.
 
 The level choice offers the rule book's first four levels; the sector choice all 30
 sectors, every one open. Neither shows the personal statistics, the resume button or any
@@ -20,6 +22,8 @@ from typing import Any
 import pygame
 
 from core.demineur.rules import PRESETS
+from core.demineur.session import Result
+from core.demineur.stats import board_key
 from game.demineur.levels import Level
 from game.demineur.play import DemineurScene
 from game.i18n import _, board_size, clock
@@ -37,13 +41,47 @@ LEVELS = ("beginner", "intermediate", "hard", "expert")
 NAME_DELAY = 1.2  # seconds of the won board before the name entry
 
 
+PRESET_OF_KEY = {board_key(p.cols, p.rows, p.mines): name for name, p in PRESETS.items()}
+
+
 class KioskBook:
-    """Stands in for the Démineur statistics: the kiosk records nothing there."""
+    """Stands in for the Démineur statistics: nothing is counted there. A visitor's win on a
+    rule-book board goes in today's arcade table instead, and its place there is the rank the
+    screen shows ("Best times on this board: #n"). Without a kiosk (the attract mode) nothing
+    is recorded at all."""
+
+    def __init__(self, kiosk: Any = None) -> None:
+        self.kiosk = kiosk
+        self.place: int | None = None  # the last win's place in today's table (0: the best)
+        self.board = ""  # ...and the table's board
 
     def record(self, key: str, won: bool, time_ms: int) -> int | None:
-        return None  # no rank: the personal best-game replay is never written either
+        self.place = None
+        name = PRESET_OF_KEY.get(key)
+        if self.kiosk is None or not won or name is None:
+            return None
+        self.board = demineur_board(name)
+        self.place = self.kiosk.won(self.board, time_ms)
+        return None if self.place is None else self.place + 1
 
     def abandon(self, key: str) -> None:
+        pass  # a game left unfinished is dropped, not counted as a loss
+
+
+class KioskFiles:
+    """Stands in for the player's files: a visitor's game leaves no trace on disk (no saved
+    game, no best-game replay, no Mole Turf progress)."""
+
+    def save_game(self, session: Any) -> None:
+        pass
+
+    def forget_game(self) -> None:
+        pass
+
+    def save_best(self, session: Any) -> None:
+        pass
+
+    def save_progress(self, progress: Any) -> None:
         pass
 
 
@@ -51,42 +89,30 @@ class KioskDemineurScene(DemineurScene):
     kiosk_role = "game"
     visitor = True  # False in the attract mode: its games go in no table
     name_at: float | None = None  # when the name entry opens over a won game
-    place: int | None = None  # the won game's place in today's table
 
     def __init__(
         self, app: Host, level: Level, book: Any = None, session: Any = None, clock: Any = None
     ) -> None:
-        super().__init__(app, level, book or KioskBook(), session, clock)
-
-    def save_session(self) -> None:
-        self.session.changed = False  # nothing is kept on disk
-
-    def replace_session(self, session) -> None:
-        """New game or retry: the old one is dropped (no loss counted, no file touched)."""
-        self.start(session)
-        self.relayout()
+        self.kiosk_book = (
+            book if book is not None else KioskBook(app.kiosk if self.visitor else None)
+        )
+        super().__init__(app, level, self.kiosk_book, session, clock, KioskFiles())
 
     def start(self, session) -> None:
         self.name_at = None
         super().start(session)
 
-    def finish(self) -> None:
-        super().finish()
-        result = self.result
-        if self.visitor and result is not None and result.won and self.level.name in PRESETS:
-            board = demineur_board(self.level.name)
-            self.place = self.app.kiosk.won(board, result.ms)
-            if self.place is not None:
-                self.rank = self.place + 1  # "Best times on this board: #n", of today's table
-                self.name_at = self.t + NAME_DELAY  # the win is seen first
+    def ended(self, result: Result) -> None:
+        if getattr(self.kiosk_book, "place", None) is not None:
+            self.name_at = self.t + NAME_DELAY  # the win is seen first
 
     def update(self, dt: float) -> None:
         super().update(dt)
         due = self.name_at is not None and self.t >= self.name_at
         if due and self.result is not None and self.app.scenes.top is self:
             self.name_at = None
-            board = demineur_board(self.level.name)
-            self.app.kiosk.ask_name(board, self.place, self.result.ms)
+            book = self.kiosk_book
+            self.app.kiosk.ask_name(book.board, book.place, self.result.ms)
 
 
 class KioskMoleTurfScene(MoleTurfScene):
@@ -102,23 +128,10 @@ class KioskMoleTurfScene(MoleTurfScene):
         clock: Any = None,
     ) -> None:
         progress = progress if progress is not None else Progress()
-        progress.current = number  # so the screen has no progress to save
-        super().__init__(app, progress, number, session, clock)
-
-    def save_session(self) -> None:
-        self.session.changed = False
-
-    def update(self, dt: float) -> None:
-        # a cleared sector: the kiosk's celebration, not the one that records progress
-        due, self.won_at = self.won_at, None
-        super().update(dt)
-        if due is not None:
-            if self.effects.t >= due:
-                self.cleared()
-            else:
-                self.won_at = due
+        super().__init__(app, progress, number, session, clock, KioskFiles())
 
     def cleared(self) -> None:
+        """The kiosk's celebration, not the one that records progress."""
         seconds, mistakes, ms = self.elapsed, self.session.mistakes, self.session.elapsed_ms
         self.app.audio.play("win")
         board = moleturf_board(self.number)

@@ -19,9 +19,11 @@ The app asks it these things and the screens a few more:
   time (``OPERATOR_IDLE_SECONDS``), after which they close into the attract mode.
 - ``scene_name(name)``: the kiosk's own screens where the shell or a game opens one by name
   (the level and sector choice, the game screens as visitors play them).
-- ``wrap(translator)``: the operator's hold (``game.kiosk.gesture``) beside the input
-  translator; a completed hold opens the PIN keypad (in the kiosk's language, whatever the
-  visitor chose), the right PIN the operator menu. ``enter_pin`` checks a PIN through the
+- ``wrap(translator)``: asks the input translator to watch for the operator's hold (5 s on
+  the configured corner, Select+Start on a pad, Ctrl+Shift+O on a keyboard:
+  ``InputTranslator.watch_operator_hold``); its ``OPERATOR_HOLD`` intent, taken in ``admit``,
+  opens the PIN keypad (in the kiosk's language, whatever the visitor chose), the right PIN
+  the operator menu. ``enter_pin`` checks a PIN through the
   guard (``game.kiosk.lockout``): a run of wrong ones shuts the keypad for a while, and
   every entry is logged.
 
@@ -44,7 +46,6 @@ from game import i18n
 from game.i18n import _
 from game.kiosk import openers
 from game.kiosk.config import KioskConfig, KioskSetup, pin_matches, save_config
-from game.kiosk.gesture import OperatorHold
 from game.kiosk.lockout import PinGuard
 from game.kiosk.scores import ScoreTable
 from game.kiosk.window import WindowKeeper
@@ -116,6 +117,9 @@ class Kiosk:
         """Whether the app should act on ``intent`` (see the module docstring)."""
         self.last_input = self.app.clock()
         self.touched = True
+        if intent.kind is Kind.OPERATOR_HOLD:
+            self.operator_hold()
+            return False  # the keypad is open: no screen acts on the hold itself
         return not dropped(intent.kind, intent.device)  # Esc goes; a pad's B still goes back
 
     def live_prompts(self, items: list[tuple[str, str]], device: Device) -> list[tuple[str, str]]:
@@ -133,10 +137,13 @@ class Kiosk:
     def scene_name(self, name: str) -> str:
         return REMAP.get(name, name)
 
-    def wrap(self, translator: Any) -> OperatorHold:
-        return OperatorHold(
-            translator, self.in_corner, self._window_size, self._to_layout, self.operator_hold
-        )
+    def wrap(self, translator: Any) -> Any:
+        """``translator`` watching for the operator's hold (one that cannot, as the screen
+        tests' stand-in, is used as it is)."""
+        watch = getattr(translator, "watch_operator_hold", None)
+        if watch is not None:
+            watch(self.in_corner)
+        return translator
 
     def on_sigterm(self, stop: Callable[[], None]) -> Callable[[], None] | None:
         """Let SIGTERM end the loop cleanly (the app saves and closes as usual); returns what
@@ -212,15 +219,9 @@ class Kiosk:
         y = 0 if self.config.operator_corner.startswith("top") else m.height - side
         return pygame.Rect(x, y, side, side)
 
-    def in_corner(self, window_pos: tuple[int, int]) -> bool:
-        return self.corner_rect().collidepoint(self._to_layout(window_pos))
-
-    def _window_size(self) -> tuple[int, int]:
-        return self.app.window.get_size()
-
-    def _to_layout(self, window_pos: tuple[int, int]) -> tuple[int, int]:
-        (w, h), (lw, lh) = self.app.window.get_size(), self.app.size
-        return (window_pos[0] * lw // w, window_pos[1] * lh // h)
+    def in_corner(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` (layout pixels) is on the operator's corner."""
+        return bool(self.corner_rect().collidepoint(pos))
 
     # the flow ------------------------------------------------------------------------------
     def _clear_to_launcher(self) -> None:

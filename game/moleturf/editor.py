@@ -21,7 +21,7 @@ edited.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import cached_property, partial
 
 import numpy as np
 import pygame
@@ -327,62 +327,108 @@ class EditorScene(Scene):
 
     # intents ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        kind = intent.kind
-        if kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
-            self.choose((self.paint + (1 if kind is Kind.MODE_NEXT else -1)) % self.n)
-            return True
-        if kind in (Kind.TAP, Kind.SECONDARY, Kind.LONG_PRESS) and intent.pos is not None:
-            cell = self.board.cell_at(intent.pos)
-            if cell is not None:
-                self.focus = "board"
-                if kind is Kind.TAP:
-                    self.paint_cells([cell])
-                else:
-                    self.pick(cell)
-                return True
+        """Each intent kind to a small method: ``intents`` whatever has the focus, then
+        ``board_intents`` on the board or ``panel_intents`` on the buttons; the shell's
+        menu behaviour for the rest."""
+        table = self.board_intents if self.focus == "board" else self.panel_intents
+        act = self.intents.get(intent.kind) or table.get(intent.kind)
+        return act(intent) if act is not None else super().handle(intent)
+
+    @cached_property
+    def intents(self) -> dict[Kind, Callable[[Intent], bool]]:
+        return {
+            Kind.MODE_NEXT: self.next_colour,
+            Kind.MODE_PREV: self.previous_colour,
+            Kind.TAP: self.pointer_press,
+            Kind.SECONDARY: self.pointer_press,
+            Kind.LONG_PRESS: self.pointer_press,
+            Kind.DRAG_START: self.drag_start,
+            Kind.DRAG_MOVE: self.drag_move,
+            Kind.DRAG_END: self.drag_end,
+        }
+
+    @cached_property
+    def board_intents(self) -> dict[Kind, Callable[[Intent], bool]]:
+        return {
+            Kind.CURSOR: self.board_cursor,
+            Kind.CONFIRM: self.paint_here,
+            Kind.ACTION_X: self.pick_here,
+        }
+
+    @cached_property
+    def panel_intents(self) -> dict[Kind, Callable[[Intent], bool]]:
+        return {Kind.CURSOR: self.panel_cursor}
+
+    def next_colour(self, intent: Intent) -> bool:
+        self.choose((self.paint + 1) % self.n)
+        return True
+
+    def previous_colour(self, intent: Intent) -> bool:
+        self.choose((self.paint - 1) % self.n)
+        return True
+
+    def pointer_press(self, intent: Intent) -> bool:
+        """A tap paints the cell; a right click or a long press picks its turf's colour."""
+        cell = None if intent.pos is None else self.board.cell_at(intent.pos)
+        if cell is None:
             return super().handle(intent)
-        if kind is Kind.DRAG_START and intent.pos is not None:
-            cell = self.board.cell_at(intent.pos)
-            if cell is not None:
-                self.drag = [cell]
-                self.last = intent.pos
-                self.paint_cells([cell])
-            return True
-        if kind is Kind.DRAG_MOVE and intent.pos is not None and self.drag is not None:
-            cells = self.board.cells_between(self.last, intent.pos)
+        self.focus = "board"
+        if intent.kind is Kind.TAP:
+            self.paint_cells([cell])
+        else:
+            self.pick(cell)
+        return True
+
+    def drag_start(self, intent: Intent) -> bool:
+        if intent.pos is None:
+            return super().handle(intent)
+        cell = self.board.cell_at(intent.pos)
+        if cell is not None:
+            self.drag = [cell]
             self.last = intent.pos
-            self.paint_cells(cells)
+            self.paint_cells([cell])
+        return True
+
+    def drag_move(self, intent: Intent) -> bool:
+        if intent.pos is None or self.drag is None:
+            return super().handle(intent)
+        cells = self.board.cells_between(self.last, intent.pos)
+        self.last = intent.pos
+        self.paint_cells(cells)
+        return True
+
+    def drag_end(self, intent: Intent) -> bool:
+        self.drag = None
+        return True
+
+    def board_cursor(self, intent: Intent) -> bool:
+        dx, dy = intent.steps
+        r, c = self.cursor[0] + dy, self.cursor[1] + dx
+        if not (0 <= r < self.n and 0 <= c < self.n):
+            if self.move_focus(dx, dy):
+                self.app.audio.play("menu_move")
             return True
-        if kind is Kind.DRAG_END:
-            self.drag = None
+        self.cursor = (r, c)
+        if intent.held_x:
+            self.paint_cells([self.cursor])
+        return True
+
+    def paint_here(self, intent: Intent) -> bool:
+        self.paint_cells([self.cursor])
+        return True
+
+    def pick_here(self, intent: Intent) -> bool:
+        self.pick(self.cursor)
+        return True
+
+    def panel_cursor(self, intent: Intent) -> bool:
+        dx, dy = intent.steps
+        current = self.focused()
+        if current is not None and dy == 0 and dx != 0 and current.adjust(dx):
             return True
-        if self.focus == "board":
-            if kind is Kind.CURSOR:
-                dx, dy = (int(round(v)) for v in intent.delta)
-                r, c = self.cursor[0] + dy, self.cursor[1] + dx
-                if not (0 <= r < self.n and 0 <= c < self.n):
-                    if self.move_focus(dx, dy):
-                        self.app.audio.play("menu_move")
-                    return True
-                self.cursor = (r, c)
-                if intent.held_x:
-                    self.paint_cells([self.cursor])
-                return True
-            if kind is Kind.CONFIRM:
-                self.paint_cells([self.cursor])
-                return True
-            if kind is Kind.ACTION_X:
-                self.pick(self.cursor)
-                return True
-        if kind is Kind.CURSOR:
-            dx, dy = (int(round(v)) for v in intent.delta)
-            current = self.focused()
-            if current is not None and dy == 0 and dx != 0 and current.adjust(dx):
-                return True
-            if not self.move_focus(dx, dy) and dx < 0:
-                self.focus = "board"
-            return True
-        return super().handle(intent)
+        if not self.move_focus(dx, dy) and dx < 0:
+            self.focus = "board"
+        return True
 
     # drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -17,7 +17,8 @@ The sector itself is a mid-end session (``core.moleturf.session``): moves with t
 undo/redo, the clock, hints and the saved document live there, and the rules decide what an
 intent does (``core.moleturf.rules.interpret_move``); a refused move says why. This screen
 maps intents to cells, shows the results and keeps the session saved (``store``).
-Animations are in ``effects``, the shields and timer in ``hud``.
+Animations are in ``effects``, the shields and timer in ``hud``, what each intent does in
+``controls``.
 """
 
 from __future__ import annotations
@@ -36,11 +37,12 @@ from game.i18n import N_, _
 from game.moleturf import openers, store
 from game.moleturf.board import CONFLICT, BoardView, Look, draw_turf_dots
 from game.moleturf.celebration import celebrate
+from game.moleturf.controls import MoleTurfControls
 from game.moleturf.effects import Effects
 from game.moleturf.hud import draw_counters
 from game.moleturf.panel import BoardSlot, ToolButton
 from game.moleturf.store import Progress, sectors
-from game.platform.intents import Intent, Kind
+from game.platform.intents import Intent
 from game.shell import registry
 from game.shell.dialog import Dialog
 from game.shell.pause import Pause
@@ -95,8 +97,10 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         number: int,
         session: MoleTurfSession | None = None,
         clock: Callable[[], float] | None = None,
+        files: store.Files | None = None,
     ) -> None:
         super().__init__(app)
+        self.files = files if files is not None else store.GameFiles(app.storage)
         if not 1 <= number <= len(sectors()):
             raise ValueError(f"there are sectors 1..{len(sectors())}, not {number}")
         self.progress, self.number = progress, number
@@ -105,7 +109,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.setup(session, clock)
         if progress.current != number:
             progress.current = number  # the sector the map offers to resume
-            store.save_progress(app.storage, progress)
+            self.files.save_progress(progress)
 
     def setup(self, session: MoleTurfSession | None, clock: Callable[[], float] | None) -> None:
         """What every board in play needs, a sector or not (``self.regions`` set first)."""
@@ -117,6 +121,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.drag: dict | None = None
         self.hidden = False  # the pause menu hides the board
         self.pad_path: dict | None = None  # a barricade laid with X held
+        self.controls = MoleTurfControls(self)
         self.board = BoardView(pygame.Rect(0, 0, 90, 90), self.game.n)
         self.dots_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
@@ -167,7 +172,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.effects.clear()
 
     def save_session(self) -> None:
-        store.save_game(self.app.storage, self.session)
+        self.files.save_game(self.session)
 
     @property
     def hint_text(self) -> str:
@@ -184,6 +189,16 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
     @hint_text.setter
     def hint_text(self, text: str) -> None:  # a message of the screen's own, shown as it is
         self.hint, self.note = None, text
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in the hint box, as it is, in place of any hint."""
+        self.hint_text = text
+        self.relayout()
+
+    @property
+    def clearing(self) -> bool:
+        """The sector is won and its last mole is still burrowing in (``cleared`` is next)."""
+        return self.won_at is not None
 
     # layout ----------------------------------------------------------------------------------
     def build(self, m: Metrics) -> list[Widget]:
@@ -483,89 +498,11 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
 
     # intents ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        kind = intent.kind
-        if not (kind is Kind.CURSOR and intent.held_x):
-            self.pad_path = None  # anything else ends an X-held barricade
-        if kind is Kind.PAUSE:
-            self.open_pause()
-            return True
-        if kind is Kind.BACK:
-            if self.hint is not None or self.hint_text:
-                self.dismiss_hint()
-            else:
-                self.open_pause()
-            return True
-        if kind in (Kind.MODE_NEXT, Kind.MODE_PREV):
-            self.cycle_mode(1 if kind is Kind.MODE_NEXT else -1)
-            return True
-        if kind is Kind.HINT:
-            self.ask_hint()
-            return True
-        if kind is Kind.UNDO:
-            self.undo()
-            return True
-        if kind is Kind.REDO:
-            self.redo()
-            return True
-        if kind in (Kind.TAP, Kind.SECONDARY, Kind.LONG_PRESS) and intent.pos is not None:
-            cell = self.board.cell_at(intent.pos)
-            if cell is not None:
-                if kind is Kind.TAP:
-                    self.act("tap", cell)
-                else:  # right click and long press always toggle a ❌
-                    self.act("mark", cell)
-                return True
-            return super().handle(intent)
-        if kind is Kind.DRAG_START and intent.pos is not None:
-            cell = self.board.cell_at(intent.pos)
-            if cell is not None:
-                remove = self.mode != "eraser" and bool(self.game.marks[cell])  # the look only
-                self.drag = {"cells": [cell], "last": intent.pos, "remove": remove}
-            return True
-        if kind is Kind.DRAG_MOVE and intent.pos is not None and self.drag is not None:
-            for cell in self.board.cells_between(self.drag["last"], intent.pos):
-                if cell not in self.drag["cells"]:
-                    self.drag["cells"].append(cell)
-            self.drag["last"] = intent.pos
-            return True
-        if kind is Kind.DRAG_END and self.drag is not None:
-            drag, self.drag = self.drag, None
-            self.lay_barricade(drag["cells"])
-            return True
-        if self.focus == "board":
-            return self.handle_board(intent)
-        if kind is Kind.CURSOR:
-            dx, dy = (int(round(v)) for v in intent.delta)
-            if not self.move_focus(dx, dy) and dy < 0:
-                self.focus = "board"
-            return True
-        return super().handle(intent)
+        return self.controls.handle(intent)  # see game.moleturf.controls
 
-    def handle_board(self, intent: Intent) -> bool:
-        kind = intent.kind
-        if kind is Kind.CURSOR:
-            dx, dy = (int(round(v)) for v in intent.delta)
-            r, c = self.cursor[0] + dy, self.cursor[1] + dx
-            n = self.game.n
-            if not (0 <= r < n and 0 <= c < n):
-                if self.move_focus(dx, dy):
-                    self.app.audio.play("menu_move")
-                return True
-            before = self.cursor
-            self.cursor = (r, c)
-            if intent.held_x:
-                self.extend_pad_barricade(before, self.cursor)
-            return True
-        if kind is Kind.CONFIRM:
-            self.act("tap", self.cursor)  # A / Enter acts in the mode that is lit
-            return True
-        if kind is Kind.ACTION_X:
-            self.pad_mark()
-            return True
-        if kind is Kind.ACTION_Y:
-            self.act("erase", self.cursor)
-            return True
-        return False
+    def menu(self, intent: Intent) -> bool:
+        """The shell's menu behaviour (focus, confirm, back) on the screen's buttons."""
+        return super().handle(intent)
 
     def pad_mark(self) -> None:
         """X: toggle a ❌ at the cursor; moving with X held then extends it as a barricade."""
@@ -609,7 +546,8 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.keep_saved(dt)
 
     def cleared(self) -> None:
-        """The board is won and its last mole has burrowed in: record it and celebrate."""
+        """The board is won and its last mole has burrowed in: record it and celebrate (a
+        mode of its own, the kiosk, celebrates its own way here)."""
         celebrate(self)
 
     def resume(self) -> None:

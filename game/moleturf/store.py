@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from core.midend import DOCUMENT_VERSION, Summary, summarize
 from core.moleturf.sectors import Sector, check_params, load_sectors, load_stars
@@ -204,3 +204,25 @@ def load_best(storage: Storage, number: int) -> dict[str, Any] | None:
         return data
 
     return storage.load_json(best_file(number), GameDocument, lambda: None, FILE_VERSION, validate)
+
+
+class Files(Protocol):
+    """Where a play screen keeps its sector: the unfinished game and the progress (the kiosk
+    injects a stand-in that keeps nothing)."""
+
+    def save_game(self, session: MoleTurfSession) -> None: ...
+
+    def save_progress(self, progress: Progress) -> None: ...
+
+
+class GameFiles:
+    """The player's files in the data folder (``save_game``, ``save_progress``)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def save_game(self, session: MoleTurfSession) -> None:
+        save_game(self.storage, session)
+
+    def save_progress(self, progress: Progress) -> None:
+        save_progress(self.storage, progress)

@@ -23,13 +23,18 @@ that sends nothing expires (``FINGER_STALE_MS`` once another finger comes down,
 ``FINGER_EXPIRE_MS`` in any case), and every finger is forgotten when the window loses focus,
 its touch device goes away or ``forget_pointers`` is called (the kiosk's idle reset). So one
 lost lift never turns every later tap into half of a pinch.
+
+In kiosk mode the translator also watches for the operator's hold
+(``watch_operator_hold``): 5 s on the operator's corner, Select+Start or Ctrl+Shift+O give
+one ``OPERATOR_HOLD`` intent. Intents say when something is pressed, never how long it
+stays down, so this is the one intent made from how long raw input is held.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 import pygame
@@ -65,6 +70,16 @@ DEVICE_POLL_MS = 1000  # how often the touch devices are counted (one unplugged:
 MAX_PADS = 16  # controllers whose held buttons and sticks are remembered
 MAX_WINDOW_SIDE = 1 << 16  # a resize event claiming more (or less than 1) is ignored
 ID_RANGE = (-(2**63), 2**63 - 1)  # SDL's ids, buttons and key codes all fit in 64 bits
+
+# the kiosk operator's hold (``InputTranslator.watch_operator_hold``): this long on the corner,
+# Select+Start on a pad or Ctrl+Shift+O; its ring shows once the hold is clearly deliberate
+OPERATOR_HOLD_MS = 5000
+OPERATOR_RING_AFTER_MS = 1500
+OPERATOR_PAD_CHORD = frozenset((pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START))
+OPERATOR_KEY = pygame.K_o
+KEY_CTRL = (pygame.K_LCTRL, pygame.K_RCTRL)
+KEY_SHIFT = (pygame.K_LSHIFT, pygame.K_RSHIFT)
+OPERATOR_WATCHED_KEYS = frozenset((OPERATOR_KEY, *KEY_CTRL, *KEY_SHIFT))
 
 UP, DOWN, LEFT, RIGHT = (0, -1), (0, 1), (-1, 0), (1, 0)
 
@@ -502,6 +517,212 @@ class _PadState:
     x_held: bool = False
 
 
+# ---- the operator's hold (kiosk mode) ------------------------------------------------------
+
+
+@dataclass
+class _PointerHold:
+    device: Device  # MOUSE or TOUCH
+    finger: tuple[int, int] | None  # the finger's (touch id, finger id); None: the mouse
+    down: pygame.event.Event
+    down_ms: int
+    pos: tuple[int, int]  # layout pixels
+    fired: bool = False
+
+
+class _OperatorHold:
+    """The kiosk operator's hold, watched on the raw events because intents say when
+    something is pressed, never for how long it stays down (see ``watch_operator_hold``).
+
+    ``handle`` returns the intents of an event it takes part in, or None: translate the
+    event as usual. A press that starts in the corner is held back until it is let go (then
+    it is translated, press and release with their own times, so a tap or a long press there
+    still does what it always does), until it moves out of the corner (then it goes on as a
+    drag), or until the hold is complete (then no screen ever sees it). Keys and pad buttons
+    are only watched: Start still pauses a game and Select asks for a hint on the way."""
+
+    def __init__(
+        self,
+        in_corner: Callable[[tuple[int, int]], bool],
+        translate: Callable[[pygame.event.Event, int], list[Intent]],
+        mouse_pos: Callable[[pygame.event.Event], tuple[int, int] | None],
+        finger_pos: Callable[[pygame.event.Event], tuple[float, float] | None],
+    ) -> None:
+        self.in_corner = in_corner
+        self.translate = translate
+        self.mouse_pos, self.finger_pos = mouse_pos, finger_pos
+        self.pointer: _PointerHold | None = None
+        self.fingers: set[tuple[int, int]] = set()
+        self.keys: set[int] = set()
+        self.key_since: int | None = None
+        self.key_fired = False
+        self.pads: dict[int, set[int]] = {}
+        self.pad_since: dict[int, int] = {}
+        self.pad_fired: set[int] = set()
+
+    def handle(self, event: pygame.event.Event, now_ms: int) -> list[Intent] | None:
+        t = event.type
+        if t == pygame.WINDOWFOCUSLOST:
+            self.let_go_all()
+        elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            return None if _from_touch(event) else self._mouse(event, now_ms)
+        elif t in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            return self._finger(event, now_ms)
+        elif t in (pygame.KEYDOWN, pygame.KEYUP):
+            self._key(event, now_ms)
+        elif t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+            self._pad(event, now_ms)
+        elif t == pygame.CONTROLLERDEVICEREMOVED:
+            pad = _whole(getattr(event, "instance_id", None))
+            if pad is not None:
+                self.pads.pop(pad, None)
+                self.pad_since.pop(pad, None)
+        return None
+
+    def update(self, now_ms: int) -> list[Intent]:
+        """An OPERATOR_HOLD intent for each hold completed by ``now_ms``."""
+        out = []
+        p = self.pointer
+        if p is not None and not p.fired and now_ms - p.down_ms >= OPERATOR_HOLD_MS:
+            p.fired = True
+            out.append(Intent(Kind.OPERATOR_HOLD, p.device))
+        if self.key_since is not None and not self.key_fired:
+            if now_ms - self.key_since >= OPERATOR_HOLD_MS:
+                self.key_fired = True
+                out.append(Intent(Kind.OPERATOR_HOLD, Device.KEYBOARD))
+        for pad, since in list(self.pad_since.items()):
+            if pad not in self.pad_fired and now_ms - since >= OPERATOR_HOLD_MS:
+                self.pad_fired.add(pad)
+                out.append(Intent(Kind.OPERATOR_HOLD, Device.GAMEPAD))
+        return out
+
+    def ring(self, now_ms: int) -> tuple[tuple[int, int], float] | None:
+        p = self.pointer
+        if p is None or p.fired or now_ms - p.down_ms < OPERATOR_RING_AFTER_MS:
+            return None
+        return p.pos, min(1.0, (now_ms - p.down_ms) / OPERATOR_HOLD_MS)
+
+    # pointers
+    def _mouse(self, event: pygame.event.Event, now_ms: int) -> list[Intent] | None:
+        t, p, pos = event.type, self.pointer, self.mouse_pos(event)
+        if pos is None:
+            return None
+        button = _whole(getattr(event, "button", None))
+        if t == pygame.MOUSEBUTTONDOWN and button == MOUSE_LEFT:
+            if p is None and self.in_corner(pos):
+                self.pointer = _PointerHold(Device.MOUSE, None, event, now_ms, pos)
+                return []
+            return None
+        if p is None or p.device is not Device.MOUSE:
+            return None
+        if t == pygame.MOUSEBUTTONUP and button == MOUSE_LEFT:
+            return self._release(event, now_ms)
+        if t == pygame.MOUSEMOTION:
+            return self._moved(pos, event, now_ms)
+        return None
+
+    def _finger(self, event: pygame.event.Event, now_ms: int) -> list[Intent] | None:
+        t, p = event.type, self.pointer
+        touch_id = _whole(getattr(event, "touch_id", None))
+        finger_id = _whole(getattr(event, "finger_id", None))
+        at = self.finger_pos(event)
+        if touch_id is None or finger_id is None or at is None:
+            return None
+        finger, pos = (touch_id, finger_id), (int(at[0]), int(at[1]))
+        if t == pygame.FINGERDOWN:
+            return self._finger_down(finger, pos, event, now_ms)
+        if t == pygame.FINGERUP:
+            self.fingers.discard(finger)
+        if p is None or p.finger != finger:
+            return None
+        if t == pygame.FINGERUP:
+            return self._release(event, now_ms)
+        return self._moved(pos, event, now_ms)
+
+    def _finger_down(
+        self, finger: tuple[int, int], pos: tuple[int, int], event: pygame.event.Event, now_ms: int
+    ) -> list[Intent] | None:
+        p = self.pointer
+        if finger not in self.fingers and len(self.fingers) >= MAX_FINGERS:
+            return None
+        self.fingers.add(finger)
+        if p is None and len(self.fingers) == 1 and self.in_corner(pos):
+            self.pointer = _PointerHold(Device.TOUCH, finger, event, now_ms, pos)
+            return []
+        if p is not None and p.device is Device.TOUCH:
+            return self._give_back(event, now_ms)  # a second finger: a pinch, not a hold
+        return None
+
+    def _moved(self, pos: tuple[int, int], event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        p = self.pointer
+        if p is None:
+            return self.translate(event, now_ms)
+        if p.fired or self.in_corner(pos):
+            return []
+        return self._give_back(event, now_ms)  # it left the corner: a drag like any other
+
+    def _release(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        p = self.pointer
+        if p is not None and p.fired:
+            self.pointer = None
+            return []  # the hold opened the keypad: the press is not a tap as well
+        return self._give_back(event, now_ms)
+
+    def _give_back(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        """Translate the held press as it happened, then this event."""
+        p, self.pointer = self.pointer, None
+        if p is None or p.fired:
+            return self.translate(event, now_ms)
+        return self.translate(p.down, p.down_ms) + self.translate(event, now_ms)
+
+    # keys and pads
+    def _key(self, event: pygame.event.Event, now_ms: int) -> None:
+        key = _whole(getattr(event, "key", None))
+        if key not in OPERATOR_WATCHED_KEYS:
+            return
+        if event.type == pygame.KEYDOWN:
+            self.keys.add(key)
+        else:
+            self.keys.discard(key)
+        chord = (
+            OPERATOR_KEY in self.keys
+            and any(k in self.keys for k in KEY_CTRL)
+            and any(k in self.keys for k in KEY_SHIFT)
+        )
+        if chord and self.key_since is None:
+            self.key_since, self.key_fired = now_ms, False
+        elif not chord:
+            self.key_since = None
+
+    def _pad(self, event: pygame.event.Event, now_ms: int) -> None:
+        pad = _whole(getattr(event, "instance_id", None))
+        button = _whole(getattr(event, "button", None))
+        if pad is None or button not in OPERATOR_PAD_CHORD:
+            return
+        if pad not in self.pads and len(self.pads) >= MAX_PADS:
+            return
+        held = self.pads.setdefault(pad, set())
+        if event.type == pygame.CONTROLLERBUTTONDOWN:
+            held.add(button)
+        else:
+            held.discard(button)
+        if OPERATOR_PAD_CHORD <= held:
+            if pad not in self.pad_since:
+                self.pad_since[pad] = now_ms
+                self.pad_fired.discard(pad)
+        else:
+            self.pad_since.pop(pad, None)
+
+    def let_go_all(self) -> None:
+        """The window lost the focus: the releases go elsewhere, so every hold ends."""
+        self.pointer = None
+        self.fingers.clear()
+        self.keys.clear()
+        self.key_since = None
+        self.pads.clear()
+        self.pad_since.clear()
+
+
 # ---- the translator ------------------------------------------------------------------------
 
 
@@ -522,6 +743,36 @@ class InputTranslator:
         self._touch_devices: set[int] = set()  # touch ids SDL listed at the last count
         self._devices_counted_ms: int | None = None
         self._pad_styles: dict[int, PadStyle] = {}  # what each open pad's buttons show
+        self._hold: _OperatorHold | None = None  # the kiosk operator's hold, when watched
+        # each raw event type to the method that translates it (every other type: nothing)
+        self._translators: dict[int, Callable[[pygame.event.Event, int], list[Intent]]] = {
+            pygame.QUIT: self._quit,
+            pygame.WINDOWSIZECHANGED: self._window_resized,
+            pygame.VIDEORESIZE: self._video_resized,
+            pygame.WINDOWFOCUSLOST: self._focus_lost,
+            pygame.MOUSEBUTTONDOWN: self._mouse_event,
+            pygame.MOUSEBUTTONUP: self._mouse_event,
+            pygame.MOUSEMOTION: self._mouse_event,
+            pygame.MOUSEWHEEL: self._wheel_event,
+            pygame.FINGERDOWN: self._finger_event,
+            pygame.FINGERMOTION: self._finger_event,
+            pygame.FINGERUP: self._finger_event,
+            pygame.KEYDOWN: self._key_event,
+            pygame.KEYUP: self._key_event,
+            pygame.CONTROLLERDEVICEADDED: self._pad_added,
+            pygame.CONTROLLERDEVICEREMOVED: self._pad_event,
+            pygame.CONTROLLERBUTTONDOWN: self._pad_event,
+            pygame.CONTROLLERBUTTONUP: self._pad_event,
+            pygame.CONTROLLERAXISMOTION: self._pad_event,
+        }
+
+    def watch_operator_hold(self, in_corner: Callable[[tuple[int, int]], bool]) -> None:
+        """From now on a kiosk operator's hold gives an ``OPERATOR_HOLD`` intent: a finger
+        (or the left button) held still for ``OPERATOR_HOLD_MS`` where ``in_corner`` (given
+        layout pixels) says, Select and Start held together on a pad, or Ctrl+Shift+O. A
+        press in the corner reaches the other intents only once it is let go or leaves the
+        corner, and never once the hold is complete (see ``_OperatorHold``)."""
+        self._hold = _OperatorHold(in_corner, self._dispatch, self._mouse_pos, self._finger_pos)
 
     @property
     def long_press_ms(self) -> int:
@@ -579,56 +830,57 @@ class InputTranslator:
     # -- events --
 
     def handle(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
-        out = self._dispatch(event, now_ms)
+        held = None if self._hold is None else self._hold.handle(event, now_ms)
+        out = self._dispatch(event, now_ms) if held is None else held
         if out and out[-1].kind is not Kind.QUIT:
             self.last_device = out[-1].device
         return out
 
     def _dispatch(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
-        t = event.type
-        if t == pygame.QUIT:
-            return [Intent(Kind.QUIT, self.last_device)]
-        if t == pygame.WINDOWSIZECHANGED:
-            self._resize((getattr(event, "x", None), getattr(event, "y", None)))
-        elif t == pygame.VIDEORESIZE:
-            self._resize((getattr(event, "w", None), getattr(event, "h", None)))
-        elif t == pygame.WINDOWFOCUSLOST:
-            self._release_held()  # the key-up events go to another window now
-            return self._touch.forget_all()  # and so do the fingers' lifts
-        elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if _from_touch(event):
-                return []  # SDL made it up from a finger; the FINGER* event already counts
-            return self._mouse_event(t, event, now_ms)
-        elif t == pygame.MOUSEWHEEL:
-            notches = _real(getattr(event, "y", None))
-            if _from_touch(event) or notches is None:
-                return []
-            return self._mouse.wheel(notches)
-        elif t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
-            return self._finger_event(t, event, now_ms)
-        elif t in (pygame.KEYDOWN, pygame.KEYUP):
-            key = _whole(getattr(event, "key", None))
-            if key is None:
-                return []
-            if t == pygame.KEYDOWN:
-                return self._key_down(key, _whole(getattr(event, "mod", 0)) or 0, now_ms)
-            self._keys_held.discard(key)
-            self._repeat.release(("key", key))
-        elif t == pygame.CONTROLLERDEVICEADDED:
-            index = _whole(getattr(event, "device_index", None))
-            if index is not None and 0 <= index < 2**31:
-                self._open_controller(index)
-        elif t in (
-            pygame.CONTROLLERDEVICEREMOVED,
-            pygame.CONTROLLERBUTTONDOWN,
-            pygame.CONTROLLERBUTTONUP,
-            pygame.CONTROLLERAXISMOTION,
-        ):
-            return self._pad_event(t, event, now_ms)
+        translate = self._translators.get(event.type)
+        return [] if translate is None else translate(event, now_ms)
+
+    def _quit(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        return [Intent(Kind.QUIT, self.last_device)]
+
+    def _window_resized(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        self._resize((getattr(event, "x", None), getattr(event, "y", None)))
         return []
 
-    def _mouse_event(self, t: int, event: pygame.event.Event, now_ms: int) -> list[Intent]:
-        pos = self._mouse_pos(event)
+    def _video_resized(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        self._resize((getattr(event, "w", None), getattr(event, "h", None)))
+        return []
+
+    def _focus_lost(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        self._release_held()  # the key-up events go to another window now
+        return self._touch.forget_all()  # and so do the fingers' lifts
+
+    def _wheel_event(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        notches = _real(getattr(event, "y", None))
+        if _from_touch(event) or notches is None:
+            return []
+        return self._mouse.wheel(notches)
+
+    def _key_event(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        key = _whole(getattr(event, "key", None))
+        if key is None:
+            return []
+        if event.type == pygame.KEYDOWN:
+            return self._key_down(key, _whole(getattr(event, "mod", 0)) or 0, now_ms)
+        self._keys_held.discard(key)
+        self._repeat.release(("key", key))
+        return []
+
+    def _pad_added(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        index = _whole(getattr(event, "device_index", None))
+        if index is not None and 0 <= index < 2**31:
+            self._open_controller(index)
+        return []
+
+    def _mouse_event(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        if _from_touch(event):
+            return []  # SDL made it up from a finger; the FINGER* event already counts
+        t, pos = event.type, self._mouse_pos(event)
         if t == pygame.MOUSEMOTION:
             return [] if pos is None else self._mouse.motion(pos)
         button = _whole(getattr(event, "button", None))
@@ -642,7 +894,8 @@ class InputTranslator:
                 return []
         return self._mouse.up(button, pos, now_ms, self.long_press_ms)
 
-    def _finger_event(self, t: int, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+    def _finger_event(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        t = event.type
         touch_id = _whole(getattr(event, "touch_id", None))
         finger_id = _whole(getattr(event, "finger_id", None))
         if touch_id is None or finger_id is None:
@@ -660,7 +913,8 @@ class InputTranslator:
             return self._touch.down(finger, pos, now_ms)
         return self._touch.motion(finger, pos, now_ms, self._touch_slop(), self.long_press_ms)
 
-    def _pad_event(self, t: int, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+    def _pad_event(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
+        t = event.type
         instance_id = _whole(getattr(event, "instance_id", None))
         if instance_id is None:
             return []
@@ -681,7 +935,8 @@ class InputTranslator:
         return []
 
     def update(self, now_ms: int) -> list[Intent]:
-        out = self._touch.expire(now_ms, FINGER_EXPIRE_MS)
+        out = [] if self._hold is None else self._hold.update(now_ms)
+        out += self._touch.expire(now_ms, FINGER_EXPIRE_MS)
         out += self._unplugged_fingers(now_ms)
         out += self._touch.long_press_due(now_ms, self.long_press_ms)
         out += self._mouse.long_press_due(now_ms, self.long_press_ms)
@@ -690,7 +945,10 @@ class InputTranslator:
         return out
 
     def press_ring(self, now_ms: int) -> tuple[tuple[int, int], float] | None:
-        return self._touch.ring(now_ms, self.long_press_ms)
+        """Where a press is being held, and how far along (0..1) its hold is: the operator's
+        hold (once deliberate), else a finger's long press."""
+        ring = None if self._hold is None else self._hold.ring(now_ms)
+        return ring or self._touch.ring(now_ms, self.long_press_ms)
 
     def forget_pointers(self) -> list[Intent]:
         """Let go of every finger, button and held key (the kiosk's idle reset): nothing that

@@ -49,6 +49,9 @@ class Kind(str, Enum):
     DELETE = "delete"  # Backspace: the last digit or letter typed
     TOGGLE_FULLSCREEN = "toggle_fullscreen"  # F11, Alt+Enter
     QUIT = "quit"  # the window's close button
+    # a kiosk operator's hold (the corner held 5 s, Select+Start, Ctrl+Shift+O); made only
+    # where a kiosk asked for it (``InputTranslator.watch_operator_hold``)
+    OPERATOR_HOLD = "operator_hold"
 
 
 @dataclass(frozen=True)
@@ -69,3 +72,8 @@ class Intent:
     text: str = ""
     # GAMEPAD: the kind of pad pressed, for its buttons' glyphs (not part of what is meant)
     pad: PadStyle | None = field(default=None, compare=False)
+
+    @property
+    def steps(self) -> tuple[int, int]:
+        """A CURSOR intent's ``delta`` as whole steps (dx, dy)."""
+        return round(self.delta[0]), round(self.delta[1])

@@ -562,10 +562,15 @@ def refusal(refused: Refusal, place: Placement | None = None) -> str:
 
 def problem(bad: ValueError) -> str:
     """Why a piece of input was refused, in the player's language: a ``core.problems.Problem``
-    by its reason; any other ValueError (a damaged game file) as one general sentence, its
-    English detail kept for the English game only."""
+    by its reason (its English detail, if any, for the English game only); any other
+    ValueError (a game file the rules refuse for a reason of their own) as one general
+    sentence, its English kept for the English game only."""
     if isinstance(bad, Problem):
+        if bad.detail and i18n.current() == "en":
+            return str(bad)  # what a library or a rule said, in English, for the English game
         params = {key: _fill(key, value) for key, value in bad.params.items()}
+        if "level" in params:  # a Démineur level's id
+            params["level"] = _(i18n.LEVEL_NAMES.get(params["level"], params["level"]))
         text = pgettext("problem", MESSAGES[bad.reason]).format(**params)
         # a reason follows a colon ("This code cannot be read: …"): its first letter stays
         return text[:1] + i18n.grammar(text)[1:]

@@ -24,7 +24,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
-from core.problems import MESSAGES
+from core.problems import MESSAGES, NOTES
 from game.catalogs import read_po_file
 from game.i18n import DOMAIN, LANGUAGES, one_context
 
@@ -156,6 +156,7 @@ def template() -> Catalog:
         pot.add(
             template,
             locations=[("core/problems.py", None)],
+            auto_comments=[f"{{{name}}}: {NOTES[name]}" for name in placeholders(template)],
             context="problem",
             flags=["python-brace-format"] if placeholders(template) else [],
         )

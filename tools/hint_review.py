@@ -29,7 +29,7 @@ from core.moleturf.sectors import load_sectors
 from game import hints, i18n
 
 # parameters that place a hint rather than count something: they do not change its shape
-PLACES = ("row", "col", "value", "turf", "percent", "forced", "other_")
+PLACES = ("row", "col", "value", "turf", "percent", "forced", "other_", "places", "ends", "depth")
 
 
 def demineur_hints(games: int) -> Iterator[Hint]:
@@ -56,9 +56,15 @@ def demineur_hints(games: int) -> Iterator[Hint]:
 
 
 def moleturf_hints(boards: int) -> Iterator[Hint]:
-    """The steps from empty to solved of the shipped sectors and of generated boards."""
+    """The steps from empty to solved of the shipped sectors, of the hard boards of the tests
+    (where cases and nested cases come up: generated boards rarely need them) and of
+    generated boards."""
+    from tests.test_turf_hint_deep import STUCK_AT_EMPTY, STUCK_LATER, board
+
     for sector in load_sectors():
         yield from solve_steps(sector.regions) or ()
+    for rows in {**STUCK_AT_EMPTY, **STUCK_LATER}.values():
+        yield from solve_steps(board(rows)) or ()
     for n in range(5, 17):
         for seed in range(boards):
             yield from solve_steps(turf.generate(n, seed)) or ()
@@ -71,7 +77,13 @@ def shape(hint: Hint) -> tuple[str, ...]:
         if key.startswith(PLACES) or isinstance(value, (str, float)):
             continue
         counts[key] = len(value) if isinstance(value, (tuple, list)) else int(value)
-    return (hint.technique, *(f"{k}={'1' if v == 1 else 'n'}" for k, v in sorted(counts.items())))
+    told = [f"{k}={'1' if v == 1 else 'n'}" for k, v in sorted(counts.items())]
+    if hint.technique in hints.IN_STEPS:  # told in steps: how many moles the steps force
+        # (0, 1 or more: the supposition's, and the most a case's)
+        cases = [len(forced) for _, forced, _ in hint.params.get("cases", ())]
+        told = [f"forced={min(len(hint.params['forced']), 2)}"]
+        told += [f"case_forced={min(max(cases), 2)}"] if cases else []
+    return (hint.technique, *told)
 
 
 def sheet(language: str, per: int, english: bool, games: int, boards: int) -> list[str]:

@@ -443,7 +443,7 @@ def _in_steps(hint: Hint) -> str:
         told = [render(SUPPOSE_FORCING, {**at, "count": len(forced), "forced": listed})]
     else:
         told = [render(SUPPOSE, at)]
-    split = {key: p[key] for key in ("rows", "cols", "turf") if key in p}
+    split: dict[str, Any] = {key: p[key] for key in ("rows", "cols", "turf") if key in p}
     kind = {"rows": "row", "cols": "col", "turf": "turf"}[next(iter(split))]
     # the places of a row are columns, those of a column rows, those of a turf cells
     if kind == "turf":

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from core.midend import Session, Summary, document_kind, summarize
+from core.problems import Problem, shown
 
 # each game's session class, imported only for a document of that game (its rules and kernels)
 SESSIONS = {
@@ -38,24 +39,25 @@ def summary(document: Any) -> Summary:
     """The summary of a game document of either game (ValueError as ``read_document``)."""
     kind = document_kind(document)
     if kind not in SESSIONS:
-        raise ValueError(f"the file is a {kind!r} game; this program plays {', '.join(SESSIONS)}")
+        raise Problem("file_game_unknown", kind=shown(kind))
     return summarize(document, kind, _named(PARAMS[kind]))
 
 
 def peek_document(text: str) -> tuple[Summary, dict[str, Any]]:
     """The summary and the document of a game file's text, read without replaying it."""
     if len(text) > MAX_TEXT:
-        raise ValueError(f"the file is too large for a game file ({len(text)} characters)")
+        raise Problem("file_too_large", size=len(text))
     try:
         document = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as bad:
-        raise ValueError(f"the file is not JSON: {bad}") from None
+    except json.JSONDecodeError as bad:
+        raise Problem("file_not_json", bad.msg, line=bad.lineno, column=bad.colno) from None
+    except RecursionError:
+        raise Problem("file_nested") from None
     if isinstance(document, dict) and set(document) == {"version", "data"}:
         version = document["version"]  # a file the program saved in its data folder
         if type(version) is not int or version != WRAPPER_VERSION:
-            raise ValueError(
-                f"the saved file has version {json.dumps(version)}; this program reads "
-                f"version {WRAPPER_VERSION} only"
+            raise Problem(
+                "file_wrapper_version", version=shown(version, True), supported=WRAPPER_VERSION
             )
         document = document["data"]
     return summary(document), document

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from core.hints import Hint
 from core.moves import Move, Refusal
+from core.problems import Problem, shown
 from core.stopwatch import Stopwatch, no_clock
 
 DOCUMENT_VERSION = 1
@@ -181,16 +182,16 @@ class Session:
                 try:
                     session._execute(entry.move)
                 except ValueError as bad:
-                    raise ValueError(f"move {k + 1} of the game cannot be made: {bad}") from None
+                    raise Problem("file_move_refused", str(bad), move=k + 1) from None
                 session.log.append(entry)
-            elapsed = _count(document["elapsed_ms"], "the time played", MAX_TIME_MS)
+            elapsed = _count(document["elapsed_ms"], "file_time_played", MAX_TIME_MS)
             if entries and elapsed < entries[-1].t_ms:
-                raise ValueError("the time played is shorter than the time of the last move")
-            session.hints_used = _count(document["hints"], "the hint count", MAX_MOVES)
+                raise Problem("file_time_short")
+            session.hints_used = _count(document["hints"], "file_hint_count", MAX_MOVES)
         except KeyError as missing:
-            raise ValueError(f"the game file has no {missing} field") from None
+            raise Problem("file_field_missing", field=shown(missing.args[0])) from None
         except (TypeError, OverflowError, RecursionError) as bad:
-            raise ValueError(f"the game file is damaged: {bad}") from None
+            raise Problem("file_damaged", str(bad)) from None
         session._hinted_at = len(session.log) if session.hints_used else None
         session.held = True  # until the front end resumes it
         if session.log or session._timer_should_run():
@@ -221,36 +222,33 @@ def summarize(document: Any, kind: str, check_params: Callable[[Any], Any]) -> S
     try:
         params = document["params"]
         if not isinstance(params, dict):
-            raise ValueError("the game file's board parameters must be an object")
+            raise Problem("file_params_not_object")
         check_params(params)
-        elapsed = _count(document["elapsed_ms"], "the time played", MAX_TIME_MS)
+        elapsed = _count(document["elapsed_ms"], "file_time_played", MAX_TIME_MS)
         layout = document["layout"]
     except KeyError as missing:
-        raise ValueError(f"the game file has no {missing} field") from None
+        raise Problem("file_field_missing", field=shown(missing.args[0])) from None
     except (TypeError, OverflowError) as bad:
-        raise ValueError(f"the game file is damaged: {bad}") from None
+        raise Problem("file_damaged", str(bad)) from None
     return Summary(kind, params, layout, elapsed, len(moves))
 
 
 def _checked_header(document: Any, kind: str) -> list[Any]:
     """A document's version and kind checked; its raw move list (not yet read)."""
     if not isinstance(document, dict):
-        raise ValueError("a game file must hold a JSON object")
+        raise Problem("file_not_object")
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise ValueError("the game file has no version number")
+        raise Problem("file_no_version")
     if version != DOCUMENT_VERSION:
-        raise ValueError(
-            f"the game file is of version {version}; this program reads version "
-            f"{DOCUMENT_VERSION} only"
-        )
+        raise Problem("file_version", version=version, supported=DOCUMENT_VERSION)
     if document.get("kind") != kind:
-        raise ValueError(f"the game file is a {document.get('kind')!r} game, not {kind!r}")
+        raise Problem("file_wrong_game", kind=shown(document.get("kind")), expected=repr(kind))
     moves = document.get("moves")
     if not isinstance(moves, list):
-        raise ValueError("the game file's moves must be a list")
+        raise Problem("file_moves_not_list")
     if len(moves) > MAX_MOVES:
-        raise ValueError(f"the game file has {len(moves)} moves; at most {MAX_MOVES} are read")
+        raise Problem("file_too_many_moves", moves=len(moves), most=MAX_MOVES)
     return moves
 
 
@@ -261,10 +259,10 @@ def read_entries(document: Any, kind: str) -> list[Entry]:
     last = 0
     for k, raw in enumerate(moves):
         if not isinstance(raw, list) or len(raw) < 2 or not isinstance(raw[1], str):
-            raise ValueError(f"move {k + 1} of the game file is not [time, name, ...]")
-        t_ms = _count(raw[0], f"the time of move {k + 1}", MAX_TIME_MS)
+            raise Problem("file_move_shape", move=k + 1)
+        t_ms = _count(raw[0], "file_move_time", MAX_TIME_MS, move=k + 1)
         if t_ms < last:
-            raise ValueError(f"move {k + 1} is timed before the move before it")
+            raise Problem("file_move_order", move=k + 1)
         last = t_ms
         entries.append(Entry(t_ms, _move_from_json(raw[1:])))
     return entries
@@ -274,13 +272,14 @@ def document_kind(document: Any) -> str:
     """The ``kind`` of a game document, checked only for being a known kind's name."""
     kind = document.get("kind") if isinstance(document, dict) else None
     if not isinstance(kind, str):
-        raise ValueError("this is not a game file of this program (it names no game)")
+        raise Problem("file_no_game")
     return kind
 
 
-def _count(value: Any, name: str, most: int) -> int:
+def _count(value: Any, reason: str, most: int, **params: Any) -> int:
+    """``value`` if it is a whole number from 0 to ``most``, else the Problem ``reason``."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
-        raise ValueError(f"{name} must be a whole number from 0 to {most}, not {value!r}")
+        raise Problem(reason, most=most, value=shown(value), **params)
     return value
 
 
@@ -294,7 +293,7 @@ def _move_from_json(raw: list[Any]) -> Move:
     def tup(v: Any, depth: int = 0) -> Any:
         if isinstance(v, list):
             if depth > 3:
-                raise ValueError("a move is nested too deeply")
+                raise Problem("file_move_nested")
             return tuple(tup(x, depth + 1) for x in v)
         return v
 

@@ -14,7 +14,7 @@ numbers are known (az 5., a 3-as, az 5-ös).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from core.hints import Hint
@@ -288,46 +288,81 @@ MOLETURF: dict[str, Template] = {
         "is impossible.",
         "count",
     ),
-    "cases_row": N_plural(
-        "Suppose a mole at row {row}, column {col}: with the moles it forces, row {rows} keeps "
-        "{count} place for its mole, and that place, with the moles it forces in turn, leaves "
-        "some row, column or turf with no place. So that cell is impossible.",
-        "Suppose a mole at row {row}, column {col}: with the moles it forces, row {rows} keeps "
-        "only {count} places for its mole, and each of them, with the moles it forces in turn, "
-        "leaves some row, column or turf with no place. So that cell is impossible.",
-        "count",
-    ),
-    "cases_col": N_plural(
-        "Suppose a mole at row {row}, column {col}: with the moles it forces, column {cols} "
-        "keeps {count} place for its mole, and that place, with the moles it forces in turn, "
-        "leaves some row, column or turf with no place. So that cell is impossible.",
-        "Suppose a mole at row {row}, column {col}: with the moles it forces, column {cols} "
-        "keeps only {count} places for its mole, and each of them, with the moles it forces in "
-        "turn, leaves some row, column or turf with no place. So that cell is impossible.",
-        "count",
-    ),
-    "cases_turf": N_plural(
-        "Suppose a mole at row {row}, column {col}: with the moles it forces, the {turf} turf "
-        "keeps {count} place for its mole, and that place, with the moles it forces in turn, "
-        "leaves some row, column or turf with no place. So that cell is impossible.",
-        "Suppose a mole at row {row}, column {col}: with the moles it forces, the {turf} turf "
-        "keeps only {count} places for its mole, and each of them, with the moles it forces in "
-        "turn, leaves some row, column or turf with no place. So that cell is impossible.",
-        "count",
-    ),
-    "deep_contradiction": N_plural(
-        "A mole at row {row}, column {col} leads nowhere: however the places left are tried for "
-        "the moles it does not force, the {count} case ends with a row, column or turf that has "
-        "no place for its mole. So that cell is impossible.",
-        "A mole at row {row}, column {col} leads nowhere: however the places left are tried for "
-        "the moles it does not force, all {count} cases end with a row, column or turf that has "
-        "no place for its mole. So that cell is impossible.",
-        "count",
+    # a cases or deep-contradiction hint is told in steps (``_in_steps``): a cases entry here
+    # is the step that splits, a deep contradiction's the step that ends it
+    # Translators: {places}: column numbers counted from 1, already joined as a list ('2 and 5')
+    "cases_row": N_("Then row {rows} has only columns {places} left for its mole."),
+    # Translators: {places}: row numbers counted from 1, already joined as a list ('2 and 5')
+    "cases_col": N_("Then column {cols} has only rows {places} left for its mole."),
+    # Translators: {places}: cells named as 'row {row}, column {col}', already joined as a list
+    "cases_turf": N_("Then the {turf} turf has only {places} left for its mole."),
+    # Translators: {ends}: rows, columns and turfs named as 'row 5' or 'the red turf', as a list
+    "deep_contradiction": N_(
+        "Tried in turn, with the cases they split into, every case ends with a row, column or "
+        "turf that has no place for its mole: {ends}. So row {row}, column {col} is impossible."
     ),
 }
 
 # How a cell is named inside a sentence (the forced moles of a would_empty_* hint).
 CELL_NAME = N_("row {row}, column {col}")
+
+# The steps of a hint that splits into cases (``cases_*``, ``deep_contradiction``): the
+# supposed mole and the moles it forces, the unit split into its places left (the entry of
+# MOLETURF), then each place with the moles it forces and the unit it leaves with no place
+# (cases), or the units the nested cases leave with no place (deep); then the conclusion.
+SUPPOSE = N_("Suppose a mole at row {row}, column {col}.")
+SUPPOSE_FORCING = N_plural(
+    "Suppose a mole at row {row}, column {col}: it forces a mole onto {forced}.",
+    "Suppose a mole at row {row}, column {col}: it forces moles onto {forced}.",
+    "count",
+)
+CASE_EMPTY: dict[str, Template] = {
+    "row": N_("A mole at row {row}, column {col} would leave row {other_row} with no place."),
+    "col": N_("A mole at row {row}, column {col} would leave column {other_col} with no place."),
+    "turf": N_(
+        "A mole at row {row}, column {col} would leave the {other_turf} turf with no place."
+    ),
+}
+CASE_FORCING: dict[str, Template] = {
+    "row": N_plural(
+        "A mole at row {row}, column {col} would force a mole onto {forced}, and then row "
+        "{other_row} would have no place left.",
+        "A mole at row {row}, column {col} would force moles onto {forced}, and then "
+        "row {other_row} would have no place left.",
+        "count",
+    ),
+    "col": N_plural(
+        "A mole at row {row}, column {col} would force a mole onto {forced}, and then column "
+        "{other_col} would have no place left.",
+        "A mole at row {row}, column {col} would force moles onto {forced}, and then "
+        "column {other_col} would have no place left.",
+        "count",
+    ),
+    "turf": N_plural(
+        "A mole at row {row}, column {col} would force a mole onto {forced}, and then the "
+        "{other_turf} turf would have no place left.",
+        "A mole at row {row}, column {col} would force moles onto {forced}, and then "
+        "the {other_turf} turf would have no place left.",
+        "count",
+    ),
+}
+CASES_END = N_("Every place fails, so row {row}, column {col} is impossible.")
+# a unit in a list of the units left with no place
+UNIT_NAMES = {
+    "row": NC_("unit", "row {n}"),
+    "col": NC_("unit", "column {n}"),
+    "turf": NC_("unit", "the {turf} turf"),
+}
+# a long list is cut: its first item and how many more (the board shows every cell)
+MOST_NAMED = {"cells": 2, "units": 3}
+MORE = {
+    # Translators: {first}: a cell named as 'row {row}, column {col}'; {n}: how many more
+    # cells (at least 2)
+    "cells": NC_("cells", "{first} and {n} more"),
+    # Translators: {first}: a row, column or turf named as 'row 5' or 'the red turf'; {n}: how
+    # many more of them (at least 3)
+    "units": NC_("units", "{first} and {n} more"),
+}
 
 # The name each turf id goes by in sentences; the front end paints turf k in colour k. (The
 # context is written out in each NC_ call: the extractor reads literals only.)
@@ -362,8 +397,8 @@ def _fill(key: str, value: Any) -> Any:
         return turf_name(value)
     if key == "turfs":
         return i18n.names(turf_name(t) for t in value)
-    if key == "forced":
-        return i18n.join(_(CELL_NAME).format(row=r, col=c) for r, c in value)
+    if key == "forced" and not isinstance(value, str):  # a string: listed already
+        return i18n.join(_cell_names(value))
     if key in COUNTED:
         return COUNTED[key](value).format(n=value)
     if key == "percent":
@@ -371,6 +406,82 @@ def _fill(key: str, value: Any) -> Any:
     if isinstance(value, tuple):  # rows or columns
         return i18n.ordinals(value)
     return value
+
+
+def _cell_names(cells: Iterable[tuple[int, int]]) -> list[str]:
+    return [_(CELL_NAME).format(row=r, col=c) for r, c in cells]
+
+
+def _listed(names: list[str], what: str) -> str:
+    """Names as a list, cut after the first when there are more than ``MOST_NAMED``
+    ("row 2, column 5 and 4 more"): ``what`` is ``"cells"`` or ``"units"``."""
+    if len(names) > MOST_NAMED[what]:
+        more = pgettext(what, MORE[what])
+        return more.format(first=names[0], n=len(names) - 1)
+    return i18n.join(names)
+
+
+def _unit_name(unit: tuple[str, int]) -> str:
+    kind, i = unit
+    name = pgettext("unit", UNIT_NAMES[kind])
+    return name.format(n=i, turf=turf_name(i) if kind == "turf" else "")
+
+
+def _end(unit: tuple[str, int]) -> dict[str, int]:
+    """The parameter naming the unit a step leaves with no place (``other_row`` ...)."""
+    kind, i = unit
+    return {f"other_{kind}": i}
+
+
+def _in_steps(hint: Hint) -> str:
+    """A cases or deep-contradiction hint, told step by step (see ``SUPPOSE``)."""
+    p = hint.params
+    at = {"row": p["row"], "col": p["col"]}
+    forced = p["forced"]
+    if forced:
+        listed = _listed(_cell_names(forced), "cells")
+        told = [render(SUPPOSE_FORCING, {**at, "count": len(forced), "forced": listed})]
+    else:
+        told = [render(SUPPOSE, at)]
+    split: dict[str, Any] = {key: p[key] for key in ("rows", "cols", "turf") if key in p}
+    kind = {"rows": "row", "cols": "col", "turf": "turf"}[next(iter(split))]
+    # the places of a row are columns, those of a column rows, those of a turf cells
+    if kind == "turf":
+        places = {"places": i18n.join(_cell_names(p["places"]))}  # each named again below
+    else:
+        places = {"places": i18n.ordinals(cell[kind == "row"] for cell in p["places"])}
+    told.append(render(MOLETURF[f"cases_{kind}"], {**split, **places}))
+    if hint.technique == "deep_contradiction":
+        ends = _listed([_unit_name(unit) for unit in p["ends"]], "units")
+        told.append(render(MOLETURF["deep_contradiction"], {**at, "ends": ends}))
+        return i18n.sentences(*told)
+    for (r, c), case_forced, end in p["cases"]:
+        case = {"row": r, "col": c, **_end(end)}
+        if case_forced:
+            listed = _listed(_cell_names(case_forced), "cells")
+            case |= {"count": len(case_forced), "forced": listed}
+            told.append(render(CASE_FORCING[end[0]], case))
+        else:
+            told.append(render(CASE_EMPTY[end[0]], case))
+    told.append(render(CASES_END, at))
+    return i18n.sentences(*told)
+
+
+# the techniques told in steps
+IN_STEPS = ("cases_row", "cases_col", "cases_turf", "deep_contradiction")
+
+
+def named_cells(hint: Hint) -> tuple[tuple[int, int], ...]:
+    """The cells a hint's sentence names besides the ones it concludes about, as the board
+    counts them (from 0): the moles a supposition forces and the places of a split, each
+    once, so the board can show them with the sentence."""
+    p = hint.params
+    cells = list(p.get("forced", ())) + list(p.get("places", ()))
+    for _place, case_forced, _end_unit in p.get("cases", ()):
+        cells += case_forced
+    return tuple(
+        dict.fromkeys((r - 1, c - 1) for r, c in cells if (r - 1, c - 1) not in hint.cells)
+    )
 
 
 def render(template: Template, params: dict[str, Any]) -> str:
@@ -411,6 +522,8 @@ def placed(params: dict[str, Any], place: Placement | None) -> dict[str, Any]:
 def sentence(hint: Hint, place: Placement | None = None) -> str:
     """The hint of either game as one sentence in the current language, its cells named as
     ``place`` shows them (default: as the game counts them)."""
+    if hint.technique in IN_STEPS:
+        return _in_steps(hint)
     template = DEMINEUR.get(hint.technique) or MOLETURF.get(hint.technique)
     if template is None:
         raise ValueError(f"no sentence for the hint technique {hint.technique!r}")
@@ -449,10 +562,15 @@ def refusal(refused: Refusal, place: Placement | None = None) -> str:
 
 def problem(bad: ValueError) -> str:
     """Why a piece of input was refused, in the player's language: a ``core.problems.Problem``
-    by its reason; any other ValueError (a damaged game file) as one general sentence, its
-    English detail kept for the English game only."""
+    by its reason (its English detail, if any, for the English game only); any other
+    ValueError (a game file the rules refuse for a reason of their own) as one general
+    sentence, its English kept for the English game only."""
     if isinstance(bad, Problem):
+        if bad.detail and i18n.current() == "en":
+            return str(bad)  # what a library or a rule said, in English, for the English game
         params = {key: _fill(key, value) for key, value in bad.params.items()}
+        if "level" in params:  # a Démineur level's id
+            params["level"] = _(i18n.LEVEL_NAMES.get(params["level"], params["level"]))
         text = pgettext("problem", MESSAGES[bad.reason]).format(**params)
         # a reason follows a colon ("This code cannot be read: …"): its first letter stays
         return text[:1] + i18n.grammar(text)[1:]

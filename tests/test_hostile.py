@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -756,3 +757,160 @@ def test_a_flood_of_events_is_dropped_and_counted_and_the_frame_stays_short(tmp_
         assert work <= 2 * acted, (work, acted)  # 10^5 events dropped cost next to nothing
     finally:
         app.close()
+
+
+# ---- 6. refusals of game files in the player's language (issue 27) -------------------------
+
+# words a translation may keep from the English: names, and what a file literally holds
+KEPT = {"json", "mole", "turf", "cyber", "démineur", "true", "false", "seed", "time", "name"}
+KEPT |= {"program"}  # Hungarian too
+
+
+def _words(text: str) -> set[str]:
+    bare = re.sub(r"\{\w+\}", "", text)  # the placeholders are the program's
+    return {w.lower() for w in re.findall(r"[^\W\d_]{4,}", bare)}
+
+
+def english_left(said: str, english: str) -> set[str]:
+    """The words of core's English ``english`` still in its translation ``said``."""
+    return (_words(said) & _words(english)) - KEPT
+
+
+def _core_reasons() -> set[str]:
+    """Every reason id core raises: ``Problem("id"`` and the ids handed to a helper that
+    raises them (``_count(value, "id", ...)``)."""
+    found: set[str] = set()
+    for path in (ROOT / "core").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found |= set(re.findall(r'\bProblem\(\s*"(\w+)"', text))
+        found |= set(re.findall(r'\b_count\([^()]*?,\s*"(\w+)"', text))
+    return found
+
+
+def test_every_problem_core_raises_has_a_sentence_in_japanese_and_hungarian():
+    from core.problems import MESSAGES
+    from game import i18n
+
+    reasons = _core_reasons()
+    assert len(reasons) > 50
+    assert reasons <= set(MESSAGES), reasons - set(MESSAGES)
+    assert set(MESSAGES) <= reasons, f"messages nobody raises: {set(MESSAGES) - reasons}"
+    try:
+        for language in ("ja", "hu"):
+            i18n.set_language(language)
+            for reason, english in MESSAGES.items():
+                said = i18n.pgettext("problem", english)
+                assert said != english, (language, reason)
+                assert not english_left(said, english), (language, reason, said)
+    finally:
+        i18n.set_language("en")
+
+
+def _documents() -> tuple[dict, dict]:
+    from tests.test_midend import sample_documents
+
+    (_, demineur), (_, moleturf) = sample_documents()
+    return demineur, moleturf
+
+
+def _changed(document: dict, **fields) -> str:
+    import copy
+
+    document = copy.deepcopy(document)
+    for key, value in fields.items():
+        if key in ("level", "no_guess", "cols", "sector", "shields"):
+            document["params"][key] = value
+        elif value is KeyError:
+            del document[key]
+        else:
+            document[key] = value
+    return json.dumps(document)
+
+
+def _hostile_files() -> list[tuple[str, str, tuple]]:
+    """(file text, the reason core gives, numbers the sentence must say)."""
+    d, m = _documents()
+    moves = d["moves"]
+    return [
+        ('{"version": 1, "kind": ', "file_not_json", (1, 24)),
+        ("[" * 100_000, "file_nested", ()),
+        ('"a string"', "file_no_game", ()),
+        (json.dumps({"version": 99, "data": d}), "file_wrapper_version", (99,)),
+        (_changed(d, kind="chess"), "file_game_unknown", ()),
+        (_changed(d, version=99), "file_version", (99,)),
+        (_changed(d, version="x"), "file_no_version", ()),
+        (_changed(d, moves={}), "file_moves_not_list", ()),
+        (_changed(d, moves=[*moves, [5]]), "file_move_shape", (len(moves) + 1,)),
+        (_changed(d, moves=[[-5, *moves[0][1:]]]), "file_move_time", (1,)),
+        (_changed(d, moves=[*moves, [0, "tap", 4, 4]]), "file_move_order", (len(moves) + 1,)),
+        (_changed(d, moves=[*moves, [10**6, "tap", 99, 4]]), "file_move_refused", ()),
+        (_changed(d, elapsed_ms=0), "file_time_short", ()),
+        (_changed(d, hints=-1), "file_hint_count", ()),
+        (_changed(d, seed=KeyError), "file_field_missing", ()),
+        (_changed(d, clicks=0), "file_clicks_missing", ()),
+        (_changed(d, no_guess="yes"), "file_no_guess", ()),
+        (_changed(d, level="expert"), "board_level_size", (30, 16, 60)),
+        (_changed(d, level="godlike"), "board_level", ()),
+        (_changed(d, cols=0), "board_cols", (0,)),
+        (_changed(d, layout=["01"]), "file_layout_grid", (9,)),
+        (_changed(d, seed=-1), "file_seed", ()),
+        (_changed(m, sector=99), "file_sector", (99,)),
+        (_changed(m, shields=7), "file_shields", (7,)),
+        (_changed(m, seed=5), "file_turf_seed", ()),
+        (_changed(m, sector=5), "file_not_sector_board", (5,)),
+    ]
+
+
+def test_a_hostile_game_file_is_refused_in_the_players_language():
+    """Each damaged file gets core's reason, and the screens say it as a sentence of the
+    player's language with the file's numbers in it: no English of core's left in it."""
+    from core.documents import read_document
+    from core.problems import MESSAGES, Problem
+    from game import hints, i18n
+
+    try:
+        for text, reason, numbers in _hostile_files():
+            with pytest.raises(Problem) as refused:
+                read_document(text)
+            assert refused.value.reason == reason, (reason, str(refused.value))
+            for language in ("ja", "hu"):
+                i18n.set_language(language)
+                said = hints.problem(refused.value)
+                assert not english_left(said, MESSAGES[reason]), (language, said)
+                if language == "ja":  # no Latin word but names and what the file holds
+                    latin = {w.lower() for w in re.findall(r"[A-Za-zé]{4,}", said)}
+                    assert latin <= KEPT | {"chess", "godlike"}, said
+                assert said.endswith("。" if language == "ja" else "."), said
+                assert "{" not in said and "a(z)" not in said, said
+                for n in numbers:
+                    assert re.search(rf"(?<!\d){n}(?!\d)", said), (language, n, said)
+            i18n.set_language("en")
+            english = MESSAGES[reason].split("{")[0]
+            assert hints.problem(refused.value).startswith(english), refused.value
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_replay_refused_for_its_moves_tells_it_in_hungarian(tmp_path):
+    from game import i18n
+    from game.shell.dialog import Dialog
+
+    d, _m = _documents()
+    d = json.loads(_changed(d, moves=[*d["moves"], [10**6, "tap", 99, 4]]))
+    app = make_app(tmp_path, lang="hu")
+    try:
+        app.open_scene("demineur.replay", d)
+        for _ in range(3):
+            app.advance(0.05)
+            app.draw(0)
+        dialog = app.scenes.top
+        assert isinstance(dialog, Dialog)
+        n = len(d["moves"])  # the last move, the one refused
+        move = f"{i18n.article(n)} {n}."
+        assert dialog.message == (
+            f"Ezt a játékfájlt nem lehet visszajátszani: {move} lépés nem hajtható végre: a "
+            "tábla akkori állásán a szabályok nem engedik."
+        )
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()

@@ -77,3 +77,17 @@ def test_a_position_is_never_split_and_a_list_breaks_after_its_marks(japanese):
     list_text = filled[1]
     cuts = set(break_points(list_text))
     assert {list_text.index("・") + 1, list_text.index("赤・") + 2} <= cuts
+
+
+def test_a_hungarian_ordinal_stays_with_its_word():
+    """「A 16. / sorban így már csak…」: a line ending in an ordinal reads as a sentence end."""
+    pygame.font.init()
+    font = FontBook().font(20)
+    text = (
+        "Tegyük fel, hogy a 8. sor 12. mezőjén vakond áll. A 16. sorban így már csak a 10. és a "
+        "11. oszlopba kerülhet vakond. Egyik sem jó, tehát a 8. sor 12. mezője kiesik."
+    )
+    for width in range(80, 400, 7):
+        lines = wrap(text, font, width)
+        assert " ".join(lines) == text
+        assert not any(re.search(r"\d\.$", line) for line in lines[:-1]), (width, lines)

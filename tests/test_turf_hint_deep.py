@@ -317,21 +317,88 @@ def test_each_deep_technique_is_explained_and_proved(name, prefix) -> None:
         assert found.params["depth"] >= 2 and found.params["count"] >= 3
 
 
-def test_a_cases_sentence_names_the_split_unit() -> None:
+def test_a_cases_sentence_names_the_supposed_cell_the_forced_moles_and_each_empty_unit() -> None:
     from core.hints import Hint
+    from game.hints import named_cells
 
+    case_one = ((4, 2), ((2, 1), (3, 5)), ("turf", 3))
+    case_two = ((7, 1), ((2, 2), (3, 5), (4, 3), (5, 7)), ("row", 6))
+    case_three = ((8, 8), (), ("col", 2))
     found = Hint(
         "cross",
-        ((0, 0),),
+        ((0, 3),),
         (("row", 0),),
         "cases_turf",
-        {"row": 1, "col": 1, "forced": (), "count": 2, "turf": 4, "places": ((3, 3), (4, 5))},
+        {
+            "row": 1,
+            "col": 4,
+            "forced": ((6, 6),),
+            "count": 3,
+            "turf": 0,
+            "places": ((4, 2), (7, 1), (8, 8)),
+            "cases": (case_one, case_two, case_three),
+        },
     )
     assert sentence(found) == (
-        "Suppose a mole at row 1, column 1: with the moles it forces, the cyan turf keeps only 2 "
-        "places for its mole, and each of them, with the moles it forces in turn, leaves some "
-        "row, column or turf with no place. So that cell is impossible."
+        "Suppose a mole at row 1, column 4: it forces a mole onto row 6, column 6. Then the red "
+        "turf has only row 4, column 2; row 7, column 1; and row 8, column 8 left for its mole. "
+        "A mole at row 4, column 2 would force moles onto row 2, column 1 and row 3, column 5, "
+        "and then the green turf would have no place left. A mole at row 7, column 1 would force "
+        "moles onto row 2, column 2 and 3 more, and then row 6 would have no place left. A mole "
+        "at row 8, column 8 would leave column 2 with no place. Every place fails, so row 1, "
+        "column 4 is impossible."
     )
+    # the board shows every cell the sentence names or counts, the cut ones too, each once
+    assert set(named_cells(found)) == {
+        (5, 5), (3, 1), (6, 0), (7, 7), (1, 0), (2, 4), (1, 1), (3, 2), (4, 6)
+    }  # fmt: skip
+    assert len(named_cells(found)) == 9
+
+
+def open_cells(regions, crossed, placed, kind: str, i: int) -> list[tuple[int, int]]:
+    """The cells of a unit (rows and columns counted from 1) still open to a mole beside the
+    moles ``placed``: not crossed, and sharing no row, column or turf with one nor touching."""
+    n = len(regions)
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    unit = {"row": lambda r, c: r == i - 1, "col": lambda r, c: c == i - 1}
+    inside = unit.get(kind, lambda r, c: regions[r, c] == i)
+    return [
+        (r, c)
+        for r, c in cells
+        if inside(r, c) and not crossed[r, c]
+        if not any(
+            r == mr
+            or c == mc
+            or regions[r, c] == regions[mr, mc]
+            or max(abs(r - mr), abs(c - mc)) == 1
+            for mr, mc in placed
+        )
+    ]
+
+
+@pytest.mark.parametrize(("name", "prefix"), [("8 pieces", "cases_"), ("8 pieces", "deep_")])
+def test_a_real_split_hint_names_what_it_reasons_about(name, prefix) -> None:
+    """The places tried, each one's forced moles and the unit it leaves empty (cases), or
+    the units the nested cases leave empty (deep) are those of the refutation itself: each
+    case, replayed by the brute-force judge, really leaves that unit with no place."""
+    regions = board({**STUCK_AT_EMPTY, **STUCK_LATER}[name])
+    found, moles, crossed = first_hint_of(regions, prefix)
+    p = found.params
+    text = sentence(found)
+    for r, c in p["places"]:
+        assert str(c if "rows" in p else r) in text
+    if prefix == "cases_":
+        assert len(p["cases"]) == p["count"] == len(p["places"])
+        for (r, c), forced, (kind, i) in p["cases"]:
+            assert f"A mole at row {r}, column {c} would" in text
+            # the supposed mole, its forced moles and this case's: then the unit has no place
+            placed = [(fr - 1, fc - 1) for fr, fc in ((p["row"], p["col"]), *p["forced"])]
+            placed += [(r - 1, c - 1)] + [(fr - 1, fc - 1) for fr, fc in forced]
+            placed += [tuple(m) for m in np.argwhere(moles)]
+            assert open_cells(regions, crossed, placed, kind, i) == [], (found, kind, i)
+    else:
+        assert p["ends"] and len(set(p["ends"])) == len(p["ends"])
+        assert "every case ends with a row, column or turf" in text
 
 
 # ----- stars ------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
-from core.problems import MESSAGES
+from core.problems import MESSAGES, NOTES
 from game.catalogs import read_po_file
 from game.i18n import DOMAIN, LANGUAGES, one_context
 
@@ -79,14 +79,6 @@ PLACEHOLDERS = {
     "other_turf": "the colour name of the turf left without a place",
     "flags": "how many flags touch the number",
     "time": "a time, written m:ss.t or m:ss",
-    "kind": "a programmer's type name, shown as it is (str, float64...)",
-    "character": "the character that is not allowed, in quotes ('I')",
-    "shape": "the grid's size, as 9×8",
-    "low": "the smallest board side allowed (4)",
-    "high": "the largest board side allowed (16)",
-    "id": "a turf number that is not allowed",
-    "top": "the largest turf number allowed",
-    "missing": "the turf numbers missing, as a list (3, 5)",
     "level": "a Démineur level name (Beginner, Expert...)",
     "board": "a board: a level name with its size, or a custom size",
     "place": "a place in today's ranking (1 for the best)",
@@ -156,6 +148,7 @@ def template() -> Catalog:
         pot.add(
             template,
             locations=[("core/problems.py", None)],
+            auto_comments=[f"{{{name}}}: {NOTES[name]}" for name in placeholders(template)],
             context="problem",
             flags=["python-brace-format"] if placeholders(template) else [],
         )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.checks import as_int
+from core.problems import Problem, shown
 
 MAX_SIDE = 1000
 PROTECTED = 9  # the 3x3 square around the first reveal
@@ -43,33 +44,38 @@ def check_size(cols: object, rows: object, mines: object) -> tuple[int, int, int
     cols = as_int(cols, "columns")
     rows = as_int(rows, "rows")
     mines = as_int(mines, "mines")
-    for name, side in (("columns", cols), ("rows", rows)):
-        if not 1 <= side <= MAX_SIDE:
-            raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, not {side}")
+    _check_sides(cols, rows)
     if cols * rows < PROTECTED:
-        raise ValueError(
-            f"a {cols}x{rows} board is too small: it needs at least {PROTECTED} cells "
-            "for the protected first touch"
-        )
+        raise Problem("board_too_small", cols=cols, rows=rows, least=PROTECTED)
     most = cols * rows - PROTECTED
     if not 0 <= mines <= most:
-        raise ValueError(
-            f"a {cols}x{rows} board takes 0 to {most} mines "
-            f"(the first touch keeps a 3x3 square free), not {mines}"
-        )
+        raise Problem("board_mines", cols=cols, rows=rows, most=most, count=mines)
     return cols, rows, mines
+
+
+def _check_sides(cols: int, rows: int) -> None:
+    if not 1 <= cols <= MAX_SIDE:
+        raise Problem("board_cols", most=MAX_SIDE, n=cols)
+    if not 1 <= rows <= MAX_SIDE:
+        raise Problem("board_rows", most=MAX_SIDE, n=rows)
 
 
 def check_level(level: object, cols: int, rows: int, mines: int) -> str:
     """A level name that matches the board: a preset's name for its own size, else custom."""
     if level not in LEVEL_NAMES:
-        raise ValueError(f"the level must be one of {', '.join(LEVEL_NAMES)}, not {level!r}")
+        raise Problem("board_level", value=shown(level))
     if level != "custom":
         p = PRESETS[level]
         if (p.cols, p.rows, p.mines) != (cols, rows, mines):
-            raise ValueError(
-                f"the {level} level is {p.cols}x{p.rows} with {p.mines} mines, "
-                f"not {cols}x{rows} with {mines}"
+            raise Problem(
+                "board_level_size",
+                level=level,
+                p_cols=p.cols,
+                p_rows=p.rows,
+                p_mines=p.mines,
+                cols=cols,
+                rows=rows,
+                count=mines,
             )
     return level
 
@@ -80,11 +86,9 @@ def check_params(params: dict[str, Any]) -> tuple[str, int, int, int]:
     allows; the rules check the layout itself when the game is opened)."""
     cols, rows = as_int(params["cols"], "columns"), as_int(params["rows"], "rows")
     mines = as_int(params["mines"], "mines")
-    for name, side in (("columns", cols), ("rows", rows)):
-        if not 1 <= side <= MAX_SIDE:
-            raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, not {side}")
+    _check_sides(cols, rows)
     if not 0 <= mines < cols * rows:
-        raise ValueError(f"a {cols}x{rows} board holds fewer than {cols * rows} mines, not {mines}")
+        raise Problem("board_mines_cells", cols=cols, rows=rows, cells=cols * rows, count=mines)
     if not isinstance(params["no_guess"], bool):
-        raise ValueError("no_guess must be true or false")
+        raise Problem("file_no_guess")
     return check_level(params["level"], cols, rows, mines), cols, rows, mines

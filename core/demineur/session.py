@@ -20,6 +20,7 @@ from core.demineur.presets import check_level
 from core.demineur.rules import Minesweeper, check_size, execute_move, interpret_move
 from core.midend import Session
 from core.moves import Move, Refusal
+from core.problems import Problem, shown
 
 MAX_CLICKS = 10**9  # a saved game's click count; far beyond any game
 
@@ -135,31 +136,31 @@ class DemineurSession(Session):
         session = super().from_document(document, clock)
         clicks = document.get("clicks")
         if not isinstance(clicks, int) or isinstance(clicks, bool) or clicks < len(session.log):
-            raise ValueError("the game file's click count is missing or too small")
+            raise Problem("file_clicks_missing")
         if clicks > MAX_CLICKS:
-            raise ValueError(f"the game file's click count is over {MAX_CLICKS}")
+            raise Problem("file_clicks_many", most=MAX_CLICKS)
         session.clicks = clicks
         return session
 
     @classmethod
     def _rebuild(cls, params: Any, seed: Any, layout: Any, clock) -> DemineurSession:
         if not isinstance(params, dict):
-            raise ValueError("the game file's board parameters must be an object")
+            raise Problem("file_params_not_object")
         cols, rows, mines = params["cols"], params["rows"], params["mines"]
         no_guess = params["no_guess"]
         if not isinstance(no_guess, bool):
-            raise ValueError("no_guess must be true or false")
+            raise Problem("file_no_guess")
         if seed is None:
             # a fixed layout (from_mines): any size and density, laid from the start
             cols, rows = as_int(cols, "columns"), as_int(rows, "rows")
             if no_guess:
-                raise ValueError("a fixed layout cannot be a no-guess board")
+                raise Problem("file_layout_no_guess")
             game = Minesweeper.from_mines(rows_array(layout, rows, cols, "layout"))
             if game.mines != as_int(mines, "mines"):
-                raise ValueError(f"the layout has {game.mines} mines, not {mines}")
+                raise Problem("file_layout_mines", found=game.mines, count=shown(mines))
         else:
             if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-                raise ValueError(f"the seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+                raise Problem("file_seed", value=shown(seed))
             cols, rows, mines = check_size(cols, rows, mines)
             mask = None if layout is None else rows_array(layout, rows, cols, "layout")
             game = Minesweeper(cols, rows, mines, seed=seed, no_guess=no_guess, layout=mask)
@@ -180,5 +181,5 @@ def rows_array(rows_text: object, rows: int, cols: int, name: str) -> np.ndarray
             isinstance(t, str) and len(t) == cols and set(t) <= {"0", "1"} for t in rows_text
         )
     ):
-        raise ValueError(f"the {name} grid must be {rows} rows of {cols} 0/1 characters")
+        raise Problem("file_layout_grid", rows=rows, cols=cols)
     return np.array([[ch == "1" for ch in t] for t in rows_text], dtype=bool).reshape(rows, cols)

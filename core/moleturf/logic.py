@@ -574,6 +574,13 @@ class _Deducer:
             "forced": tuple((fr + 1, fc + 1) for fr, fc in forced),
         }
 
+    def _case(self, node: tuple) -> tuple:
+        """One place of a split as a cases hint names it: the cell (counted from 1), the
+        moles a mole there forces, and the unit it leaves with no place."""
+        cell, steps, end, _, _ = node
+        start = self._start_params(cell, steps)
+        return ((start["row"], start["col"]), start["forced"], _named(end[0]))
+
     def _proof_hint(self, proof: tuple) -> Hint:
         """The hint for a refutation: by its shape, a chain of forced moles (``would_empty_*``
         with at most two, ``forcing_chain_*``), one split (``cases_*``) or nested splits
@@ -588,17 +595,21 @@ class _Deducer:
             else:
                 params["count"] = len(steps)
                 technique = f"forcing_chain_{kind}"
-        elif _depth(proof) > 1:
-            params["count"] = _leaves(proof)
-            params["depth"] = _depth(proof)
-            technique = "deep_contradiction"
         else:
             (kind, i), mask, left = branch
-            params["count"] = len(children)
             # the split unit: "turf" names it by colour; "rows" and "cols" hold one number
             params.update({"turf": i} if kind == "turf" else {kind + "s": i + 1})
             params["places"] = tuple((r + 1, c + 1) for r, c in self._cells(mask & left))
-            technique = f"cases_{kind}"
+            if _depth(proof) > 1:
+                params["count"] = _leaves(proof)
+                params["depth"] = _depth(proof)
+                params["ends"] = tuple(dict.fromkeys(_named(unit) for unit in _ends(proof)))
+                technique = "deep_contradiction"
+            else:
+                params["count"] = len(children)
+                # each place in turn: the moles it forces and the unit it leaves with no place
+                params["cases"] = tuple(self._case(child) for child in children)
+                technique = f"cases_{kind}"
         return Hint("cross", (self._cell(x),), self._proof_evidence(proof), technique, params)
 
     def _proof_evidence(self, proof: tuple) -> tuple[Unit, ...]:
@@ -639,6 +650,21 @@ class _Deducer:
             or self.confined(range(2, self.n))
             or self.contradictions()
         )
+
+
+def _named(unit: Unit) -> tuple[str, int]:
+    """A unit as a hint's parameters name it: rows and columns counted from 1, a turf by id."""
+    kind, i = unit
+    return (kind, i if kind == "turf" else i + 1)
+
+
+def _ends(node: tuple) -> Iterator[Unit]:
+    """The units a proof leaves with no place, leaf by leaf in the order it tries them."""
+    end, children = node[2], node[4]
+    if end is not None:
+        yield end[0]
+    for child in children:
+        yield from _ends(child)
 
 
 def _leaves(node: tuple) -> int:

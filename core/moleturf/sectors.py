@@ -12,6 +12,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from core.checks import as_int
+from core.problems import Problem
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,14 +31,14 @@ def check_params(params: dict[str, Any]) -> tuple[int | None, int]:
     sector (None for a board of its own) and shields; the rules check its board itself."""
     shields = as_int(params["shields"], "shields")
     if not 1 <= shields <= SHIELDS:
-        raise ValueError(f"a Mole Turf game has 1 to {SHIELDS} shields, not {shields}")
+        raise Problem("file_shields", most=SHIELDS, shields=shields)
     sector = params["sector"]
     if sector is not None:
         sector = as_int(sector, "sector")
         if not 1 <= sector <= SECTORS:
-            raise ValueError(f"the sectors are 1..{SECTORS}, not {sector}")
+            raise Problem("file_sector", most=SECTORS, sector=sector)
         if shields != SHIELDS:
-            raise ValueError(f"a sector is played with {SHIELDS} shields, not {shields}")
+            raise Problem("file_sector_shields", most=SHIELDS, shields=shields)
     return sector, shields
 
 

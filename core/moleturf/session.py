@@ -29,6 +29,7 @@ from core.moleturf.rules import (
 )
 from core.moleturf.sectors import SHIELDS, check_params, load_sectors
 from core.moves import Move, Refusal
+from core.problems import Problem
 
 
 @cache
@@ -146,11 +147,11 @@ class MoleTurfSession(Session):
     @classmethod
     def _rebuild(cls, params: Any, seed: Any, layout: Any, clock) -> MoleTurfSession:
         if not isinstance(params, dict):
-            raise ValueError("the game file's board parameters must be an object")
+            raise Problem("file_params_not_object")
         if seed is not None:
-            raise ValueError("a Mole Turf game file has no seed")
+            raise Problem("file_turf_seed")
         sector, shields = check_params(params)
         game = MoleTurf(layout, shields=shields)
         if sector is not None and not np.array_equal(game.regions, _sector_boards()[sector - 1]):
-            raise ValueError(f"the game file's board is not the board of sector {sector}")
+            raise Problem("file_not_sector_board", sector=sector)
         return cls(game, sector, clock)

@@ -67,6 +67,7 @@ class Look:
     hint_cells: tuple[tuple[int, int], ...] = ()
     hint_kind: str = ""
     hint_units: tuple[tuple, ...] = ()  # ("row", i), ("col", j), ("turf", k), ("mole", r, c)
+    hint_named: tuple[tuple[int, int], ...] = ()  # other cells the sentence names (supposed moles)
     burrows: dict[tuple[int, int], float] = field(default_factory=dict)  # cell -> start time
     patterns: bool = False
     reduced_motion: bool = False
@@ -193,6 +194,8 @@ class BoardView:
                 draw_clash(surface, pygame.Rect(c * s, r * s, s, s).move(at.topleft), look)
         if look.hint_units:  # over the moving moles too: what is dimmed stays dimmed
             self._draw_evidence(surface, regions, look, ox, oy)
+        if look.hint_named:
+            self._draw_named(surface, look, ox, oy)
         if look.hint_cells:
             self._draw_hint_cells(surface, look, ox, oy)
         if look.cursor is not None:
@@ -364,6 +367,15 @@ class BoardView:
                     centre = (unit[2] * s + s // 2, unit[1] * s + s // 2)
                     pygame.draw.circle(layer, colour, centre, s * 0.44, line)
         return layer
+
+    def _draw_named(self, surface, look: Look, ox, oy) -> None:
+        """The cells a hint's sentence names (the moles a supposition would force, the places
+        it tries): a white dot on a dark edge, a mole only supposed, under the target's ring."""
+        radius = max(3, self.cell // 7)
+        for r, c in look.hint_named:
+            centre = self.cell_rect(r, c).move(ox, oy).center
+            pygame.draw.circle(surface, GRID_BG, centre, radius + 2)
+            pygame.draw.circle(surface, HINT, centre, radius)
 
     def _draw_hint_cells(self, surface, look: Look, ox, oy) -> None:
         colour = {"mole": theme.ON, "cross": MARK, "fix": CONFLICT}.get(look.hint_kind, HINT)

@@ -573,6 +573,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             hint_cells=hint.cells if hint else (),
             hint_kind=hint.kind if hint else "",
             hint_units=hint.evidence if hint else (),
+            hint_named=hints.named_cells(hint) if hint else (),
             burrows=self.effects.burrows,
             patterns=settings.turf_patterns,
             reduced_motion=settings.reduced_motion,

@@ -43,6 +43,8 @@ def _parser() -> Any:
 # A position is one unit to a reader: 「3行目」, 「5列目」 and a cell 「7行目11列目」 (a line
 # may still break after the 目 that ends a cell, between two cells of a list)
 _POSITION = re.compile(r"\d+[行列]目(?:\d+列目)?")
+# a Hungarian ordinal stays with the word it numbers (「a 16. / sorban」 read as a sentence end)
+_ORDINAL = re.compile(r"\d+\. (?=[a-záéíóöőúüű])")
 # BudouX reads a list joined with 「・」 as one phrase (「2・5・8行目」): a line may break after
 # each 「・」 and 「、」 of a text, the places a Japanese reader breaks a list
 _LIST_MARKS = "・、"
@@ -51,8 +53,9 @@ _LIST_MARKS = "・、"
 @lru_cache(maxsize=4096)
 def unbreakable(text: str) -> frozenset[int]:
     """Indices ``i`` before which no line may end, whatever else allows it: inside a
-    position (「8行/目」, 「7行目/11列目」)."""
-    return frozenset(i for m in _POSITION.finditer(text) for i in range(m.start() + 1, m.end()))
+    position (「8行/目」, 「7行目/11列目」), and right after a Hungarian ordinal (「16. sor」)."""
+    inside = {i for m in _POSITION.finditer(text) for i in range(m.start() + 1, m.end())}
+    return frozenset(inside | {m.end() for m in _ORDINAL.finditer(text)})
 
 
 @lru_cache(maxsize=4096)

@@ -234,7 +234,7 @@ def test_a_replay_refusal_names_cells_from_1():
     document = session.to_document()
     document["moves"].append([10, "mark", 0, 3])  # a marker on the mole: changes nothing
     with pytest.raises(
-        ValueError, match="move 2 of the game cannot be made: a marker at row 1, column 4"
+        ValueError, match="move 2 of the game cannot be made: .*a marker at row 1, column 4"
     ) as refused:
         MoleTurfSession.from_document(document)
     assert "row 1, column 4" in str(refused.value) and "move 2" in str(refused.value)

@@ -212,3 +212,19 @@ def test_the_score_table_sets_first_place_apart_and_invites(tmp_path):
         assert "—" not in texts
     finally:
         pygame.display.quit()
+
+
+def test_the_celebration_leaves_the_cleared_board_in_sight(app):
+    scene = play(app)
+    wait(app, 0.2)
+    app.draw(0)
+    board = scene.board.rect
+    before = pixels(app.screen, board).copy()
+    app.open_scene("moleturf.celebration", scene, 83.4, 1, True)
+    wait(app, 0.5)  # confetti falling, moles cheering
+    app.draw(0)
+    panel = app.scenes.top.widgets[0].rect.unionall([w.rect for w in app.scenes.top.widgets])
+    assert not panel.inflate(2 * app.metrics.margin, 2 * app.metrics.margin).colliderect(board)
+    after = pixels(app.screen, board)
+    changed = (np.abs(after.astype(int) - before).sum(axis=1) > 30).mean()
+    assert changed < 0.01  # the board as it was: not dimmed, nothing over its cells

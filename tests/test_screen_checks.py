@@ -119,6 +119,17 @@ def damaged(app):
     return app.scenes.top
 
 
+def celebration(app):
+    """Sector 1 just cleared: the celebration beside (or under) the board."""
+    from game.moleturf.play import MoleTurfScene
+    from game.moleturf.store import Progress
+
+    scene = MoleTurfScene(app, Progress(), 1)
+    app.scenes.push(scene)
+    app.open_scene("moleturf.celebration", scene, 83.4, 1, True)
+    return app.scenes.top
+
+
 def pause(app):
     scene = demineur(app, Level.preset("beginner"), ("tap", 4, 4))
     scene.open_pause()
@@ -144,6 +155,7 @@ STATES: dict[str, Callable] = {
     "moleturf.code": lambda app: app.open_scene("moleturf.code"),
     "moleturf.code_shown": lambda app: app.open_scene("moleturf.code", SHARE_CODE),
     "moleturf.chain": turf_chain,
+    "moleturf.celebration": celebration,
     "kiosk.name": name_pad,
     "notice": damaged,
 }

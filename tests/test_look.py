@@ -228,3 +228,106 @@ def test_the_celebration_leaves_the_cleared_board_in_sight(app):
     after = pixels(app.screen, board)
     changed = (np.abs(after.astype(int) - before).sum(axis=1) > 30).mean()
     assert changed < 0.01  # the board as it was: not dimmed, nothing over its cells
+
+
+# ----- pictures of the board to be played ------------------------------------------------------
+def turf_hues(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """How many of the first nine turf colours show in ``rect`` (their bright border lines)."""
+    from game.moleturf.sprites import TURF_RGB
+
+    p = pixels(surface, rect).astype(int)
+    return sum(
+        int((np.abs(p - np.array(TURF_RGB[k])).sum(axis=1) < 60).sum() > 40) for k in range(9)
+    )
+
+
+def shown(app, scene, key):
+    app.draw(0)
+    return next(w for w in scene.widgets if w.key == key).rect
+
+
+def test_endless_pictures_the_next_board_in_its_turf_colours(app):
+    from game.moleturf.endless import EndlessChooser
+    from tests.test_endless import InlineWorker
+
+    chooser = EndlessChooser(app, InlineWorker())
+    app.scenes.push(chooser)
+    chooser.stock.boards.clear()
+    chooser.relayout()
+    assert turf_hues(app.screen, shown(app, chooser, "preview")) <= 1  # none made yet: covered
+    for _step in range(20):
+        chooser.update(0.05)
+    assert chooser.next_board() is not None
+    chooser.relayout()
+    assert turf_hues(app.screen, shown(app, chooser, "preview")) >= 5
+
+
+def daily_scene(app, played: bool):
+    import datetime as dt
+
+    from core.moleturf.daily import DayResult
+    from game.moleturf.daily import DailyScene
+    from tests.test_endless import InlineWorker
+
+    today = dt.date(2026, 12, 2)
+    scene = DailyScene(app, today, InlineWorker())
+    app.scenes.push(scene)
+    for _step in range(100):
+        scene.update(0.05)
+        if scene.board is not None:
+            break
+    for k in (1, 2, 4):
+        scene.saved.record.results[today - dt.timedelta(days=k)] = DayResult(90.0, 0)
+    if played:
+        scene.saved.record.results[today] = DayResult(80.0, 1)
+    scene.relayout()
+    return scene
+
+
+@pytest.mark.parametrize("played", [False, True])
+def test_the_daily_board_is_covered_until_played(app, played):
+    scene = daily_scene(app, played)
+    assert scene.board is not None
+    hues = turf_hues(app.screen, shown(app, scene, "preview"))
+    assert hues >= 5 if played else hues <= 1
+
+
+def test_the_streak_strip_tells_won_missed_and_today_apart(app):
+    scene = daily_scene(app, False)
+    app.draw(0)
+    side, gap = scene.cell_side, app.metrics.gap // 2
+
+    def chip(days_ago: int) -> np.ndarray:  # the mean colour of that day's chip
+        i = 29 - days_ago
+        r, c = divmod(i, scene.cells_per_row)
+        box = pygame.Rect(scene.strip.x + c * (side + gap), scene.strip.y + r * (side + gap),
+                          side, side)  # fmt: skip
+        return pixels(app.screen, box).astype(float).mean(axis=0)
+
+    won, missed, today = chip(1), chip(3), chip(0)
+    for a, b in ((won, missed), (won, today), (missed, today)):
+        assert np.abs(a - b).sum() > 40
+    assert np.abs(chip(2) - won).sum() < 5 and np.abs(chip(5) - missed).sum() < 5
+
+
+def test_the_library_pictures_the_board_in_focus_and_invites_when_empty(app):
+    from core import turf
+    from game.moleturf import boards as store
+    from game.moleturf.editor import LibraryScene
+
+    scene = LibraryScene(app)
+    app.scenes.push(scene)
+    keys = {w.key for w in scene.widgets}
+    assert {"open_editor", "open_code", "empty_board"} <= keys  # not one line on the backdrop
+    scene.library = store.Library()
+    for i in range(3):
+        scene.library.add(turf.generate(6 + i, seed=i), f"Board {i + 1}")
+    scene.relayout()
+    box = shown(app, scene, "preview")
+    first = pixels(app.screen, box).copy()
+    assert turf_hues(app.screen, box) >= 5
+    scene.focus = "edit2"
+    app.draw(0)
+    assert (np.abs(pixels(app.screen, box).astype(int) - first).sum(axis=1) > 60).mean() > 0.2
+    scene.to_code()
+    assert app.scenes.top.__class__.__name__ == "CodeScene"

@@ -130,6 +130,53 @@ def celebration(app):
     return app.scenes.top
 
 
+class IdleWorker:
+    """The board worker's interface, making nothing (a board "being made" for ever)."""
+
+    job = None
+
+    def start(self, n, level, seed=None):
+        self.job = (n, level)
+
+    def poll(self):
+        return None
+
+    def progress(self):
+        return 0.3
+
+    def close(self):
+        pass
+
+
+def endless(app):
+    from game.moleturf.endless import EndlessChooser
+
+    app.scenes.push(EndlessChooser(app, IdleWorker()))
+    return app.scenes.top
+
+
+def daily(app):
+    import datetime as dt
+
+    from game.moleturf.daily import DailyScene
+
+    app.scenes.push(DailyScene(app, dt.date(2026, 12, 2), IdleWorker()))
+    return app.scenes.top
+
+
+def library(app, boards: int):
+    from core import turf
+    from game.moleturf import boards as store
+    from game.moleturf.editor import LibraryScene
+
+    scene = LibraryScene(app)
+    scene.library = store.Library()
+    for i in range(boards):
+        scene.library.add(turf.generate(6 + i, seed=i), f"Board {i + 1}")
+    app.scenes.push(scene)
+    return scene
+
+
 def pause(app):
     scene = demineur(app, Level.preset("beginner"), ("tap", 4, 4))
     scene.open_pause()
@@ -156,6 +203,10 @@ STATES: dict[str, Callable] = {
     "moleturf.code_shown": lambda app: app.open_scene("moleturf.code", SHARE_CODE),
     "moleturf.chain": turf_chain,
     "moleturf.celebration": celebration,
+    "moleturf.endless": endless,
+    "moleturf.daily": daily,
+    "moleturf.library_empty": lambda app: library(app, 0),
+    "moleturf.library": lambda app: library(app, 8),
     "kiosk.name": name_pad,
     "notice": damaged,
 }

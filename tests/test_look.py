@@ -331,3 +331,34 @@ def test_the_library_pictures_the_board_in_focus_and_invites_when_empty(app):
     assert (np.abs(pixels(app.screen, box).astype(int) - first).sum(axis=1) > 60).mean() > 0.2
     scene.to_code()
     assert app.scenes.top.__class__.__name__ == "CodeScene"
+
+
+def test_how_to_play_pictures_each_section_with_the_games_own_boards(app):
+    from game.shell.howto import Picture
+
+    seen = set()
+    for game in ("moleturf", "demineur"):
+        scene = app.open_scene("howto", game)
+        pages, _size, _line_h = scene.pages(app.metrics, *scene.text_box(app.metrics)[0].size)
+        for _page in pages:
+            app.draw(0)
+            picture = next(w for w in scene.widgets if isinstance(w, Picture))
+            text = next(w for w in scene.widgets if w.key == "text")
+            assert picture.shown and not picture.rect.colliderect(text.rect)
+            seen |= set(picture.shown)
+            if game == "moleturf":
+                assert turf_hues(app.screen, picture.boxes()[0]) >= 4
+            scene.turn(1)
+        app.scenes.pop()
+    wanted = {"solved", "rules", "clash", "markers", "playing", "number", "flags", "lost"}
+    assert {name for _game, name in seen} == wanted
+
+
+def test_the_rules_picture_outlines_each_rules_unit_in_white(app):
+    from game.shell.howto_art import draw_picture
+
+    surface = pygame.Surface((400, 400))
+    draw_picture(surface, app.fonts, surface.get_rect(), "moleturf", "rules")
+    for quarter in (pygame.Rect(x, y, 200, 200) for y in (0, 200) for x in (0, 200)):
+        p = pixels(surface, quarter)
+        assert (p.min(axis=1) > 235).sum() > 30  # the hint's white outline of the unit

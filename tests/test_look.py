@@ -362,3 +362,44 @@ def test_the_rules_picture_outlines_each_rules_unit_in_white(app):
     for quarter in (pygame.Rect(x, y, 200, 200) for y in (0, 200) for x in (0, 200)):
         p = pixels(surface, quarter)
         assert (p.min(axis=1) > 235).sum() > 30  # the hint's white outline of the unit
+
+
+# ----- the launcher ----------------------------------------------------------------------------
+def test_the_launcher_names_the_program_in_a_large_glowing_sign(app):
+    from game.shell.launcher import Wordmark
+
+    launcher = app.scenes.top
+    mark = next(w for w in launcher.widgets if isinstance(w, Wordmark))
+    assert mark.size > app.metrics.title_font * 1.5 and mark.rect.y >= app.metrics.header_h
+    wait(app, 2.0)  # lit: the flicker is over
+    app.draw(0)
+    p = pixels(app.screen, mark.rect).astype(int)
+    cyan = (p[:, 2] > 150) & (p[:, 1] > 150) & (p[:, 0] < 120)
+    assert cyan.sum() > 2000  # the letters, in the neon colour
+    halo = (p[:, 2] - p[:, 0] > 25) & (p.max(axis=1) < 150) & ~cyan
+    assert halo.sum() > cyan.sum() // 2  # and their glow around them
+
+    def strengths() -> set[float]:
+        seen = set()
+        for t in (0.0, 0.2, 0.4, 2.0):
+            launcher.t = t
+            seen.add(mark.strength())
+        return seen
+
+    assert len(strengths()) >= 3  # it lights up like a sign, not at once
+    app.settings.reduced_motion = True
+    assert len(strengths()) == 1
+
+
+def test_the_launchers_mole_turf_picture_is_the_boards_own_turf_drawing(app):
+    from game.moleturf.board import BoardView, Look
+    from game.ui.art import TURFS, Preview
+
+    preview = Preview("moleturf", app.fonts, True, False, False, (41, 211, 224))
+    layer = preview._turf_layer(40, "." * 36)  # the board with nothing on it yet
+    view = BoardView(pygame.Rect(0, 0, 240, 240), 6)
+    board = pygame.Surface((240, 240))
+    view.draw_turfs(board, [[int(k) for k in row] for row in TURFS], Look())
+    a = pygame.surfarray.array3d(layer).astype(int)
+    b = pygame.surfarray.array3d(board).astype(int)
+    assert np.abs(a - b).max() == 0

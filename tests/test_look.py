@@ -403,3 +403,21 @@ def test_the_launchers_mole_turf_picture_is_the_boards_own_turf_drawing(app):
     a = pygame.surfarray.array3d(layer).astype(int)
     b = pygame.surfarray.array3d(board).astype(int)
     assert np.abs(a - b).max() == 0
+
+
+@pytest.mark.parametrize("patterns", [False, True])
+def test_the_editors_colour_buttons_wear_the_boards_textures(app, patterns):
+    from game.moleturf.sprites import TURF_FILL, pattern_colour
+
+    app.change_setting("turf_patterns", patterns)
+    scene = app.open_scene("moleturf.editor")
+    app.draw(0)
+    for k in range(9):
+        box = next(w for w in scene.widgets if w.key == f"turf{k}").rect
+        p = pixels(app.screen, box.inflate(-box.w // 5, -box.h // 5)).astype(int)
+        ink = (np.abs(p - pattern_colour(TURF_FILL[k])).sum(axis=1) < 40).mean()
+        fill = (np.abs(p - TURF_FILL[k]).sum(axis=1) < 60).mean()
+        if patterns:
+            assert ink > 0.1, k  # the texture the board's cells of that turf carry
+        else:
+            assert ink < 0.05 and fill > 0.4, k  # the turf's own dim fill, as on the board

@@ -34,7 +34,7 @@ from game.moleturf import boards as store
 from game.moleturf.board import TURF_RGB, BoardView, Look, draw_mole
 from game.moleturf.endless import result_lines, stars_text
 from game.moleturf.panel import BoardPreview, BoardSlot
-from game.moleturf.sprites import ink
+from game.moleturf.sprites import GRID_BG, swatch_face
 from game.platform.intents import Device, Intent, Kind
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -58,16 +58,25 @@ def turf_colour(t: int) -> tuple[int, int, int]:
 class Swatch(Widget):
     """One turf of the palette: tap or confirm to paint with it."""
 
-    def __init__(self, rect: pygame.Rect, turf_id: int, chosen: bool, action) -> None:
+    def __init__(
+        self, rect: pygame.Rect, turf_id: int, chosen: bool, action, patterns: bool = False
+    ) -> None:
         super().__init__(rect, f"turf{turf_id}")
         self.turf, self.chosen, self.action = turf_id, chosen, action
+        self.patterns = patterns  # the board's colour-blind textures are on
 
     def draw(self, surface: pygame.Surface, ui, focused: bool) -> None:
         m = ui.m
-        fill = turf_colour(self.turf)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=m.gap)
-        # the turf's number, as the status line names turfs
-        ui.fonts.text(surface, str(self.turf + 1), self.rect, m.font, ink(fill), bold=True)
+        k = self.turf % len(TURF_RGB)
+        # the turf as the board draws it (its texture too), its number small in a corner
+        surface.blit(swatch_face(self.rect.w, k, self.patterns, ui.plain), self.rect)
+        size = max(ui.fonts.floor, round(m.font * 0.7))
+        font = ui.fonts.font(size, True)
+        text_w, line_h = font.size(str(self.turf + 1))[0], font.get_linesize()
+        badge = pygame.Rect(0, 0, text_w + line_h // 2 + 4, line_h + 2)
+        badge.bottomright = (self.rect.right - 2, self.rect.bottom - 2)
+        pygame.draw.rect(surface, GRID_BG, badge, border_radius=badge.h // 2)
+        ui.fonts.text(surface, str(self.turf + 1), badge, size, theme.TEXT, bold=True)
         if self.chosen:
             pygame.draw.rect(surface, theme.TEXT, self.rect, max(3, m.gap // 2), m.gap)
         if focused and ui.show_focus:
@@ -189,7 +198,8 @@ class EditorScene(Scene):
                 swatch,
                 swatch,
             )
-            widgets.append(Swatch(rect, t, t == self.paint, self.choose))
+            patterns = self.app.settings.turf_patterns
+            widgets.append(Swatch(rect, t, t == self.paint, self.choose, patterns))
         y += -(-n // per_row) * (swatch + m.gap // 2) + m.gap // 2
         buttons = [
             (

@@ -421,3 +421,33 @@ def test_the_editors_colour_buttons_wear_the_boards_textures(app, patterns):
             assert ink > 0.1, k  # the texture the board's cells of that turf carry
         else:
             assert ink < 0.05 and fill > 0.4, k  # the turf's own dim fill, as on the board
+
+
+# ----- the sector map --------------------------------------------------------------------------
+def test_cleared_sectors_look_alike_and_stars_and_badges_sit_inside_their_tiles(app):
+    from game.moleturf.sectors import SectorMap
+
+    scene = SectorMap(app)
+    for n in range(1, 8):
+        scene.progress.record(n, 60.0 + 7 * n, 1)
+    scene.progress.current = 8
+    app.scenes.push(scene)
+    app.draw(0)
+    tiles = {w.number: w for w in scene.widgets if w.key.startswith("sector")}
+    edges = []
+    for n in range(1, 8):  # the middle of each cleared tile's left edge: one colour for all
+        tile = tiles[n].rect
+        edges.append(tuple(app.screen.get_at((tile.x + 1, tile.centery))[:3]))
+    assert len(set(edges)) == 1
+    ui = app.ui
+    for n, tile in tiles.items():
+        best = scene.progress.cleared.get(n)
+        parts = tile.parts(ui, best)
+        border = max(2, app.metrics.gap // 2) * 2
+        inside = tile.rect.inflate(-2 * border, -2 * border)
+        assert inside.contains(parts.stars) and inside.contains(parts.badge), n
+        if n <= 7 or not tile.open:  # a tick on cleared tiles, a padlock on locked ones
+            assert parts.badge.w >= 16
+            p = pixels(app.screen, parts.badge).astype(int)
+            green = (np.abs(p - (64, 200, 120)).sum(axis=1) < 40).mean()
+            assert (green > 0.3) == (n <= 7), n

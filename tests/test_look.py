@@ -355,7 +355,7 @@ def test_how_to_play_pictures_each_section_with_the_games_own_boards(app):
 
 
 def test_the_rules_picture_outlines_each_rules_unit_in_white(app):
-    from game.shell.howto_art import draw_picture
+    from game.ui.howto_art import draw_picture
 
     surface = pygame.Surface((400, 400))
     draw_picture(surface, app.fonts, surface.get_rect(), "moleturf", "rules")

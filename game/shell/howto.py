@@ -282,7 +282,7 @@ def paragraph_sections(game: str | None) -> list[tuple[str, str]]:
 
 
 class Picture(Widget):
-    """The example board of the section read (``game.shell.howto_art``), on a panel."""
+    """The example board of the section read (``game.ui.howto_art``), on a panel."""
 
     focusable = False
 
@@ -307,7 +307,7 @@ class Picture(Widget):
         return boxes
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
-        from game.shell.howto_art import draw_picture
+        from game.ui.howto_art import draw_picture
 
         for (game, name), box in zip(self.shown, self.boxes(), strict=False):
             draw_panel(surface, box, ui, theme.HEADER)
@@ -401,7 +401,7 @@ class HowTo(Scene):
 
     def pictures(self, lines: list[Line]) -> list[tuple[str, str]]:
         """The game and picture of each section on the page (at most three), in order."""
-        from game.shell.howto_art import picture_for
+        from game.ui.howto_art import picture_for
 
         sections = paragraph_sections(self.game)
         shown: list[tuple[str, str]] = []

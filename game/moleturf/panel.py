@@ -186,7 +186,7 @@ class BoardPreview(Widget):
         self.regions, self.n, self.patterns, self.stars = regions, n, patterns, stars
         self.covered = covered or (regions is None and source is None)
         self.source = source  # asked each frame for the board to show (a list's focused one)
-        self._view = None  # a BoardView, laid out once for this rect (it caches its layers)
+        self._view: Any = None  # a BoardView, laid out once for this rect (it caches its layers)
 
     def view(self, ui: UI):
         from game.moleturf.board import BoardView

@@ -415,8 +415,8 @@ class HowTo(Scene):
     def build(self, m: Metrics) -> list[Widget]:
         widgets = self.header(m, self.title(), back=True)
         body = self.body(m)
-        text, picture = self.text_box(m)
-        pages, size, line_h = self.pages(m, text.w, text.h)
+        page_box, picture = self.text_box(m)
+        pages, size, line_h = self.pages(m, page_box.w, page_box.h)
         layout = (m, self.app.language)
         if layout != self._layout:  # re-wrapped: the page where the paragraph read now is
             self._layout = layout
@@ -426,7 +426,7 @@ class HowTo(Scene):
             )
         self.page = min(self.page, len(pages) - 1)
         lines = pages[self.page]
-        widgets.append(TextPage(text, lines, size, line_h))
+        widgets.append(TextPage(page_box, lines, size, line_h))
         shown = self.pictures(lines)
         widgets.append(Picture(picture, shown, self.app.settings.turf_patterns))
         pager = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)

@@ -51,9 +51,9 @@ class Wordmark(Label):
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
         level = self.strength()
-        colour = tuple(
-            round(c * min(1.0, 0.4 + level)) for c in theme.ACCENT
-        )  # dark only in a flicker
+        k = min(1.0, 0.4 + level)  # dark only in a flicker
+        r, g, b = theme.ACCENT
+        colour = (round(r * k), round(g * k), round(b * k))
         fitted = draw_glow_text(surface, ui, self.text, self.rect, self.size, colour, level)
         if ui.plain:
             return

@@ -212,3 +212,242 @@ def test_the_score_table_sets_first_place_apart_and_invites(tmp_path):
         assert "—" not in texts
     finally:
         pygame.display.quit()
+
+
+def test_the_celebration_leaves_the_cleared_board_in_sight(app):
+    scene = play(app)
+    wait(app, 0.2)
+    app.draw(0)
+    board = scene.board.rect
+    before = pixels(app.screen, board).copy()
+    app.open_scene("moleturf.celebration", scene, 83.4, 1, True)
+    wait(app, 0.5)  # confetti falling, moles cheering
+    app.draw(0)
+    panel = app.scenes.top.widgets[0].rect.unionall([w.rect for w in app.scenes.top.widgets])
+    assert not panel.inflate(2 * app.metrics.margin, 2 * app.metrics.margin).colliderect(board)
+    after = pixels(app.screen, board)
+    changed = (np.abs(after.astype(int) - before).sum(axis=1) > 30).mean()
+    assert changed < 0.01  # the board as it was: not dimmed, nothing over its cells
+
+
+# ----- pictures of the board to be played ------------------------------------------------------
+def turf_hues(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """How many of the first nine turf colours show in ``rect`` (their bright border lines)."""
+    from game.moleturf.sprites import TURF_RGB
+
+    p = pixels(surface, rect).astype(int)
+    return sum(
+        int((np.abs(p - np.array(TURF_RGB[k])).sum(axis=1) < 60).sum() > 40) for k in range(9)
+    )
+
+
+def shown(app, scene, key):
+    app.draw(0)
+    return next(w for w in scene.widgets if w.key == key).rect
+
+
+def test_endless_pictures_the_next_board_in_its_turf_colours(app):
+    from game.moleturf.endless import EndlessChooser
+    from tests.test_endless import InlineWorker
+
+    chooser = EndlessChooser(app, InlineWorker())
+    app.scenes.push(chooser)
+    chooser.stock.boards.clear()
+    chooser.relayout()
+    assert turf_hues(app.screen, shown(app, chooser, "preview")) <= 1  # none made yet: covered
+    for _step in range(20):
+        chooser.update(0.05)
+    assert chooser.next_board() is not None
+    chooser.relayout()
+    assert turf_hues(app.screen, shown(app, chooser, "preview")) >= 5
+
+
+def daily_scene(app, played: bool):
+    import datetime as dt
+
+    from core.moleturf.daily import DayResult
+    from game.moleturf.daily import DailyScene
+    from tests.test_endless import InlineWorker
+
+    today = dt.date(2026, 12, 2)
+    scene = DailyScene(app, today, InlineWorker())
+    app.scenes.push(scene)
+    for _step in range(100):
+        scene.update(0.05)
+        if scene.board is not None:
+            break
+    for k in (1, 2, 4):
+        scene.saved.record.results[today - dt.timedelta(days=k)] = DayResult(90.0, 0)
+    if played:
+        scene.saved.record.results[today] = DayResult(80.0, 1)
+    scene.relayout()
+    return scene
+
+
+@pytest.mark.parametrize("played", [False, True])
+def test_the_daily_board_is_covered_until_played(app, played):
+    scene = daily_scene(app, played)
+    assert scene.board is not None
+    hues = turf_hues(app.screen, shown(app, scene, "preview"))
+    assert hues >= 5 if played else hues <= 1
+
+
+def test_the_streak_strip_tells_won_missed_and_today_apart(app):
+    scene = daily_scene(app, False)
+    app.draw(0)
+    side, gap = scene.cell_side, app.metrics.gap // 2
+
+    def chip(days_ago: int) -> np.ndarray:  # the mean colour of that day's chip
+        i = 29 - days_ago
+        r, c = divmod(i, scene.cells_per_row)
+        box = pygame.Rect(scene.strip.x + c * (side + gap), scene.strip.y + r * (side + gap),
+                          side, side)  # fmt: skip
+        return pixels(app.screen, box).astype(float).mean(axis=0)
+
+    won, missed, today = chip(1), chip(3), chip(0)
+    for a, b in ((won, missed), (won, today), (missed, today)):
+        assert np.abs(a - b).sum() > 40
+    assert np.abs(chip(2) - won).sum() < 5 and np.abs(chip(5) - missed).sum() < 5
+
+
+def test_the_library_pictures_the_board_in_focus_and_invites_when_empty(app):
+    from core import turf
+    from game.moleturf import boards as store
+    from game.moleturf.editor import LibraryScene
+
+    scene = LibraryScene(app)
+    app.scenes.push(scene)
+    keys = {w.key for w in scene.widgets}
+    assert {"open_editor", "open_code", "empty_board"} <= keys  # not one line on the backdrop
+    scene.library = store.Library()
+    for i in range(3):
+        scene.library.add(turf.generate(6 + i, seed=i), f"Board {i + 1}")
+    scene.relayout()
+    box = shown(app, scene, "preview")
+    first = pixels(app.screen, box).copy()
+    assert turf_hues(app.screen, box) >= 5
+    scene.focus = "edit2"
+    app.draw(0)
+    assert (np.abs(pixels(app.screen, box).astype(int) - first).sum(axis=1) > 60).mean() > 0.2
+    scene.to_code()
+    assert app.scenes.top.__class__.__name__ == "CodeScene"
+
+
+def test_how_to_play_pictures_each_section_with_the_games_own_boards(app):
+    from game.shell.howto import Picture
+
+    seen = set()
+    for game in ("moleturf", "demineur"):
+        scene = app.open_scene("howto", game)
+        pages, _size, _line_h = scene.pages(app.metrics, *scene.text_box(app.metrics)[0].size)
+        for _page in pages:
+            app.draw(0)
+            picture = next(w for w in scene.widgets if isinstance(w, Picture))
+            text = next(w for w in scene.widgets if w.key == "text")
+            assert picture.shown and not picture.rect.colliderect(text.rect)
+            seen |= set(picture.shown)
+            if game == "moleturf":
+                assert turf_hues(app.screen, picture.boxes()[0]) >= 4
+            scene.turn(1)
+        app.scenes.pop()
+    wanted = {"solved", "rules", "clash", "markers", "playing", "number", "flags", "lost"}
+    assert {name for _game, name in seen} == wanted
+
+
+def test_the_rules_picture_outlines_each_rules_unit_in_white(app):
+    from game.ui.howto_art import draw_picture
+
+    surface = pygame.Surface((400, 400))
+    draw_picture(surface, app.fonts, surface.get_rect(), "moleturf", "rules")
+    for quarter in (pygame.Rect(x, y, 200, 200) for y in (0, 200) for x in (0, 200)):
+        p = pixels(surface, quarter)
+        assert (p.min(axis=1) > 235).sum() > 30  # the hint's white outline of the unit
+
+
+# ----- the launcher ----------------------------------------------------------------------------
+def test_the_launcher_names_the_program_in_a_large_glowing_sign(app):
+    from game.shell.launcher import Wordmark
+
+    launcher = app.scenes.top
+    mark = next(w for w in launcher.widgets if isinstance(w, Wordmark))
+    assert mark.size > app.metrics.title_font * 1.5 and mark.rect.y >= app.metrics.header_h
+    wait(app, 2.0)  # lit: the flicker is over
+    app.draw(0)
+    p = pixels(app.screen, mark.rect).astype(int)
+    cyan = (p[:, 2] > 150) & (p[:, 1] > 150) & (p[:, 0] < 120)
+    assert cyan.sum() > 2000  # the letters, in the neon colour
+    halo = (p[:, 2] - p[:, 0] > 25) & (p.max(axis=1) < 150) & ~cyan
+    assert halo.sum() > cyan.sum() // 2  # and their glow around them
+
+    def strengths() -> set[float]:
+        seen = set()
+        for t in (0.0, 0.2, 0.4, 2.0):
+            launcher.t = t
+            seen.add(mark.strength())
+        return seen
+
+    assert len(strengths()) >= 3  # it lights up like a sign, not at once
+    app.settings.reduced_motion = True
+    assert len(strengths()) == 1
+
+
+def test_the_launchers_mole_turf_picture_is_the_boards_own_turf_drawing(app):
+    from game.moleturf.board import BoardView, Look
+    from game.ui.art import TURFS, Preview
+
+    preview = Preview("moleturf", app.fonts, True, False, False, (41, 211, 224))
+    layer = preview._turf_layer(40, "." * 36)  # the board with nothing on it yet
+    view = BoardView(pygame.Rect(0, 0, 240, 240), 6)
+    board = pygame.Surface((240, 240))
+    view.draw_turfs(board, [[int(k) for k in row] for row in TURFS], Look())
+    a = pygame.surfarray.array3d(layer).astype(int)
+    b = pygame.surfarray.array3d(board).astype(int)
+    assert np.abs(a - b).max() == 0
+
+
+@pytest.mark.parametrize("patterns", [False, True])
+def test_the_editors_colour_buttons_wear_the_boards_textures(app, patterns):
+    from game.moleturf.sprites import TURF_FILL, pattern_colour
+
+    app.change_setting("turf_patterns", patterns)
+    scene = app.open_scene("moleturf.editor")
+    app.draw(0)
+    for k in range(9):
+        box = next(w for w in scene.widgets if w.key == f"turf{k}").rect
+        p = pixels(app.screen, box.inflate(-box.w // 5, -box.h // 5)).astype(int)
+        ink = (np.abs(p - pattern_colour(TURF_FILL[k])).sum(axis=1) < 40).mean()
+        fill = (np.abs(p - TURF_FILL[k]).sum(axis=1) < 60).mean()
+        if patterns:
+            assert ink > 0.1, k  # the texture the board's cells of that turf carry
+        else:
+            assert ink < 0.05 and fill > 0.4, k  # the turf's own dim fill, as on the board
+
+
+# ----- the sector map --------------------------------------------------------------------------
+def test_cleared_sectors_look_alike_and_stars_and_badges_sit_inside_their_tiles(app):
+    from game.moleturf.sectors import SectorMap
+
+    scene = SectorMap(app)
+    for n in range(1, 8):
+        scene.progress.record(n, 60.0 + 7 * n, 1)
+    scene.progress.current = 8
+    app.scenes.push(scene)
+    app.draw(0)
+    tiles = {w.number: w for w in scene.widgets if w.key.startswith("sector")}
+    edges = []
+    for n in range(1, 8):  # the middle of each cleared tile's left edge: one colour for all
+        tile = tiles[n].rect
+        edges.append(tuple(app.screen.get_at((tile.x + 1, tile.centery))[:3]))
+    assert len(set(edges)) == 1
+    ui = app.ui
+    for n, tile in tiles.items():
+        best = scene.progress.cleared.get(n)
+        parts = tile.parts(ui, best)
+        border = max(2, app.metrics.gap // 2) * 2
+        inside = tile.rect.inflate(-2 * border, -2 * border)
+        assert inside.contains(parts.stars) and inside.contains(parts.badge), n
+        if n <= 7 or not tile.open:  # a tick on cleared tiles, a padlock on locked ones
+            assert parts.badge.w >= 16
+            p = pixels(app.screen, parts.badge).astype(int)
+            green = (np.abs(p - (64, 200, 120)).sum(axis=1) < 40).mean()
+            assert (green > 0.3) == (n <= 7), n

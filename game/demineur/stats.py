@@ -109,36 +109,72 @@ def draw_chart(
     """The last wins' times as dots (oldest on the left) on a time axis from zero, their
     moving median as a line, and the best time as a labelled dashed line; with no time, why
     the chart is empty."""
-    m, fonts = ui.m, ui.fonts
-    area = rect.inflate(-m.gap, -m.gap)  # inside the panel's rounded corners
-    picture = pygame.Surface(area.size)
-    fill = theme.HC_PANEL if high_contrast else theme.PANEL  # the panel's own fill
-    picture.fill(fill)
-    glowing = not high_contrast
-    chart = Chart(pygame.Rect(rect), picture, area.topleft)
-    inner = picture.get_rect().inflate(-m.gap, -m.gap)
-    small = max(fonts.floor, round(m.font * 0.8))
-    dim = theme.TEXT if high_contrast else theme.TEXT_DIM
+    return _ChartPainter(ui, rect, high_contrast).paint(times, best_ms)
 
-    def text(words: str, box: pygame.Rect, size: int, colour, **kw) -> None:
-        fitted = fonts.text(picture, words, box, size, colour, **kw)
-        chart.sizes.append(fitted.size)
+
+class _ChartPainter:
+    """``draw_chart``'s steps, each on the chart's picture: the heading, the time axis, the
+    dots and trend, the legend (or, with no time, why the chart is empty)."""
+
+    def __init__(self, ui: UI, rect: pygame.Rect, high_contrast: bool) -> None:
+        m = self.m = ui.m
+        self.fonts = ui.fonts
+        self.area = rect.inflate(-m.gap, -m.gap)  # inside the panel's rounded corners
+        self.picture = pygame.Surface(self.area.size)
+        self.fill = theme.HC_PANEL if high_contrast else theme.PANEL  # the panel's own fill
+        self.picture.fill(self.fill)
+        self.glowing = not high_contrast
+        self.high_contrast = high_contrast
+        self.chart = Chart(pygame.Rect(rect), self.picture, self.area.topleft)
+        self.inner = self.picture.get_rect().inflate(-m.gap, -m.gap)
+        self.small = max(self.fonts.floor, round(m.font * 0.8))
+        self.dim = theme.TEXT if high_contrast else theme.TEXT_DIM
+        self.line_h = self.fonts.font(self.small).get_linesize()
+
+    def text(self, words: str, box: pygame.Rect, size: int, colour, **kw) -> None:
+        fitted = self.fonts.text(self.picture, words, box, size, colour, **kw)
+        self.chart.sizes.append(fitted.size)
         w, h = fitted.width, fitted.height
         align = kw.get("align", "center")
         x = {"left": box.x, "right": box.right - w}.get(align, box.centerx - w // 2)
-        chart.labels.append(pygame.Rect(x, box.centery - h // 2, w, h).move(area.topleft))
+        self.chart.labels.append(pygame.Rect(x, box.centery - h // 2, w, h).move(self.area.topleft))
 
-    title_h = fonts.font(m.font, True).get_linesize()
-    title = pygame.Rect(inner.x, inner.y, inner.w, title_h)
-    n = len(times)
-    caption = ngettext("{n} win", "Last {n} wins, oldest first", n).format(n=n)
-    cap_w = fonts.fit(caption, (inner.w // 2, title_h), small, max_lines=1).width if n else 0
-    heading = pygame.Rect(title.x, title.y, title.w - cap_w - m.gap, title_h)
-    text(_("Recent times"), heading, m.font, theme.TEXT, bold=True, align="left", max_lines=1)
-    if n:
-        text(caption, title, small, dim, align="right", max_lines=1)
-    body = pygame.Rect(inner.x, title.bottom + m.gap, inner.w, inner.bottom - title.bottom - m.gap)
-    if not n:  # the empty chart says why it is empty, and what will fill it
+    def paint(self, times: Sequence[int], best_ms: int | None) -> Chart:
+        body = self.heading(len(times))
+        if not times:
+            self.why_empty(body)
+            return self.chart
+        best = min(times) if best_ms is None else min(best_ms, min(times))
+        note, best_text, one_row = self.legend_words(len(times), best, body)
+        legend_h = self.line_h if one_row else 2 * self.line_h
+        top, step = time_axis(times)
+        plot = self.axis(body, legend_h, top, step)
+        if plot is None:
+            return self.chart  # a window too small for a chart: its title alone
+        self.marks(plot, times, best, top)
+        self.legend(body, legend_h, one_row, len(times), note, best_text)
+        return self.chart
+
+    def heading(self, n: int) -> pygame.Rect:
+        """ "Recent times" and how many wins the chart holds; returns the rest of the picture."""
+        m, inner = self.m, self.inner
+        title_h = self.fonts.font(m.font, True).get_linesize()
+        title = pygame.Rect(inner.x, inner.y, inner.w, title_h)
+        caption = ngettext("{n} win", "Last {n} wins, oldest first", n).format(n=n)
+        cap_w = self.fonts.fit(caption, (inner.w // 2, title_h), self.small, max_lines=1).width
+        cap_w = cap_w if n else 0
+        heading = pygame.Rect(title.x, title.y, title.w - cap_w - m.gap, title_h)
+        self.text(
+            _("Recent times"), heading, m.font, theme.TEXT, bold=True, align="left", max_lines=1
+        )
+        if n:
+            self.text(caption, title, self.small, self.dim, align="right", max_lines=1)
+        return pygame.Rect(
+            inner.x, title.bottom + m.gap, inner.w, inner.bottom - title.bottom - m.gap
+        )
+
+    def why_empty(self, body: pygame.Rect) -> None:
+        """The empty chart says why it is empty, and what will fill it."""
         why = sentences(
             _("No winning times on this board yet."),
             ngettext(
@@ -147,100 +183,117 @@ def draw_chart(
                 RECENT,
             ).format(n=RECENT),
         )
-        text(why, body, m.font, dim, max_lines=5)
-        return chart
-    line_h = fonts.font(small).get_linesize()
-    best = min(times) if best_ms is None else min(best_ms, min(times))
-    if n >= TREND_FROM:
-        note = ngettext(
-            "Trend: the median of your last {n} win",
-            "Trend: the median of your last {n} wins",
-            TREND_WINDOW,
-        ).format(n=TREND_WINDOW)
-    else:
-        note = ngettext(
-            "The trend line appears after {n} win.",
-            "The trend line appears after {n} wins.",
-            TREND_FROM,
-        ).format(n=TREND_FROM)
-    best_text = _("Best time {time}").format(time=clock(best, tenths=True))
-    swatch = 3 * m.gap
-    note_w = fonts.fit(note, (body.w, line_h), small, max_lines=1).width
-    best_w = fonts.fit(best_text, (body.w, line_h), small, max_lines=1).width
-    one_row = note_w + best_w + 2 * swatch + 4 * m.gap <= body.w
-    legend_h = line_h if one_row else 2 * line_h
-    top, step = time_axis(times)
-    ticks = list(range(0, top + 1, step))
-    tenths = step < 1000  # an axis of sub-second steps shows tenths
-    axis_w = max(fonts.font(small).size(clock(t, tenths))[0] for t in ticks) + m.gap
-    plot = pygame.Rect(body.x + axis_w, body.y + line_h // 2, 0, 0)
-    plot.w = body.right - plot.x - m.gap
-    plot.h = body.bottom - legend_h - m.gap - line_h // 2 - plot.y
-    if plot.h < 2 * line_h or plot.w < 4 * m.gap:
-        return chart  # a window too small for a chart: its title alone
-    chart.plot = plot.move(area.topleft)
+        self.text(why, body, self.m.font, self.dim, max_lines=5)
 
-    def y_of(ms: float) -> int:
-        return plot.bottom - round(plot.h * min(ms, top) / top)
+    def legend_words(self, n: int, best: int, body: pygame.Rect) -> tuple[str, str, bool]:
+        """The trend's note, the best time's words, and whether both fit on one row."""
+        if n >= TREND_FROM:
+            note = ngettext(
+                "Trend: the median of your last {n} win",
+                "Trend: the median of your last {n} wins",
+                TREND_WINDOW,
+            ).format(n=TREND_WINDOW)
+        else:
+            note = ngettext(
+                "The trend line appears after {n} win.",
+                "The trend line appears after {n} wins.",
+                TREND_FROM,
+            ).format(n=TREND_FROM)
+        best_text = _("Best time {time}").format(time=clock(best, tenths=True))
+        self.note_w = self.fonts.fit(note, (body.w, self.line_h), self.small, max_lines=1).width
+        self.best_w = self.fonts.fit(
+            best_text, (body.w, self.line_h), self.small, max_lines=1
+        ).width
+        self.swatch = 3 * self.m.gap
+        one_row = self.note_w + self.best_w + 2 * self.swatch + 4 * self.m.gap <= body.w
+        return note, best_text, one_row
 
-    # the time axis: a faint line at each step, labelled where the labels have room
-    every = 1
-    while plot.h * every / (len(ticks) - 1) < line_h * 1.2:
-        every += 1
-    for i, t in enumerate(ticks):
-        y = y_of(t)
-        pygame.draw.line(picture, theme.PANEL_HI, (plot.x, y), (plot.right, y), 1)
-        if (len(ticks) - 1 - i) % every == 0:  # the top step always labelled
-            label = pygame.Rect(body.x, y - line_h // 2, axis_w - m.gap, line_h)
-            text(clock(t, tenths), label, small, dim, align="right", max_lines=1)
-    slot = plot.w / n
-    xs = [round(plot.x + slot * (i + 0.5)) for i in range(n)]
-    dot = max(3, min(m.gap, round(slot * 0.3))) + (1 if high_contrast else 0)  # no halo: bigger
-    trend_w = max(2, dot // 2) + (1 if high_contrast else 0)
+    def axis(self, body: pygame.Rect, legend_h: int, top: int, step: int) -> pygame.Rect | None:
+        """The time axis: a faint line at each step, labelled where the labels have room;
+        the plot's box, or None when the window is too small for a chart."""
+        m, line_h, small = self.m, self.line_h, self.small
+        ticks = list(range(0, top + 1, step))
+        tenths = step < 1000  # an axis of sub-second steps shows tenths
+        axis_w = max(self.fonts.font(small).size(clock(t, tenths))[0] for t in ticks) + m.gap
+        plot = pygame.Rect(body.x + axis_w, body.y + line_h // 2, 0, 0)
+        plot.w = body.right - plot.x - m.gap
+        plot.h = body.bottom - legend_h - m.gap - line_h // 2 - plot.y
+        if plot.h < 2 * line_h or plot.w < 4 * m.gap:
+            return None
+        self.chart.plot = plot.move(self.area.topleft)
+        self.plot, self.top = plot, top
+        every = 1
+        while plot.h * every / (len(ticks) - 1) < line_h * 1.2:
+            every += 1
+        for i, t in enumerate(ticks):
+            y = self.y_of(t)
+            pygame.draw.line(self.picture, theme.PANEL_HI, (plot.x, y), (plot.right, y), 1)
+            if (len(ticks) - 1 - i) % every == 0:  # the top step always labelled
+                label = pygame.Rect(body.x, y - line_h // 2, axis_w - m.gap, line_h)
+                self.text(clock(t, tenths), label, small, self.dim, align="right", max_lines=1)
+        return plot
 
-    def dashed(y: int, x0: int, x1: int) -> None:
-        dash = max(4, m.gap)
+    def y_of(self, ms: float) -> int:
+        return self.plot.bottom - round(self.plot.h * min(ms, self.top) / self.top)
+
+    def dashed(self, y: int, x0: int, x1: int) -> None:
+        dash = max(4, self.m.gap)
         for x in range(x0, x1, 2 * dash):
-            pygame.draw.line(picture, theme.FOCUS, (x, y), (min(x + dash, x1), y), 2)
+            pygame.draw.line(self.picture, theme.FOCUS, (x, y), (min(x + dash, x1), y), 2)
 
-    def trend_line(points: list[tuple[int, int]]) -> None:
-        if glowing:
+    def trend_line(self, points: list[tuple[int, int]]) -> None:
+        if self.glowing:
             faint = tuple(c // 3 for c in TREND)
-            pygame.draw.lines(picture, faint, False, points, trend_w * 3)
-        pygame.draw.lines(picture, TREND, False, points, trend_w)
+            pygame.draw.lines(self.picture, faint, False, points, self.trend_w * 3)
+        pygame.draw.lines(self.picture, TREND, False, points, self.trend_w)
 
-    dashed(y_of(best), plot.x, plot.right)  # the best time, across the whole chart
-    if n >= TREND_FROM:  # the moving median, once there are wins enough for it to mean much
-        trend_line([(x, y_of(v)) for x, v in zip(xs, trend(times), strict=True)])
-    for x, ms in zip(xs, times, strict=True):
-        y = y_of(ms)
-        chart.points.append((x + area.x, y + area.y))
-        fastest = ms == best
+    def marks(self, plot: pygame.Rect, times: Sequence[int], best: int, top: int) -> None:
+        """The best time across the chart, the trend once there are wins enough for it to
+        mean much, and a dot for each win (the fastest larger, in the focus colour)."""
+        n, m = len(times), self.m
+        slot = plot.w / n
+        xs = [round(plot.x + slot * (i + 0.5)) for i in range(n)]
+        extra = 1 if self.high_contrast else 0  # no halo: bigger
+        dot = max(3, min(m.gap, round(slot * 0.3))) + extra
+        self.trend_w = max(2, dot // 2) + extra
+        self.dashed(self.y_of(best), plot.x, plot.right)
+        if n >= TREND_FROM:
+            self.trend_line([(x, self.y_of(v)) for x, v in zip(xs, trend(times), strict=True)])
+        for x, ms in zip(xs, times, strict=True):
+            self.dot(x, ms, dot, ms == best, ms > top)
+
+    def dot(self, x: int, ms: int, dot: int, fastest: bool, above: bool) -> None:
+        y = self.y_of(ms)
+        self.chart.points.append((x + self.area.x, y + self.area.y))
         colour = theme.FOCUS if fastest else theme.ACCENT
         r = dot * 3 // 2 if fastest else dot
-        if glowing:
+        if self.glowing:
             halo = glow.glow_circle(r, colour, max(2, r))
-            picture.blit(halo, halo.get_rect(center=(x, y)), special_flags=pygame.BLEND_ADD)
-        if ms > top:  # slower than the axis shows: a triangle on its top edge
-            pygame.draw.polygon(picture, colour, [(x - r, y + r), (x + r, y + r), (x, y)])
+            self.picture.blit(halo, halo.get_rect(center=(x, y)), special_flags=pygame.BLEND_ADD)
+        if above:  # slower than the axis shows: a triangle on its top edge
+            pygame.draw.polygon(self.picture, colour, [(x - r, y + r), (x + r, y + r), (x, y)])
         else:
-            pygame.draw.circle(picture, colour, (x, y), r)
+            pygame.draw.circle(self.picture, colour, (x, y), r)
             if fastest:
-                pygame.draw.circle(picture, fill, (x, y), max(1, r // 2))
-    # the legend below the plot: the trend's swatch and words, the best line's and its time
-    legend = pygame.Rect(body.x, body.bottom - legend_h, body.w, line_h)
-    best_row = legend if one_row else legend.move(0, line_h)
-    if n >= TREND_FROM:
-        y = legend.centery
-        trend_line([(legend.x, y), (legend.x + swatch, y)])
-    note_box = pygame.Rect(legend.x + swatch + m.gap, legend.y, note_w, line_h)
-    text(note, note_box, small, dim, align="left", max_lines=1)
-    best_box = pygame.Rect(best_row.right - best_w, best_row.y, best_w, line_h)
-    if not one_row:
-        best_box.x = best_row.x + swatch + m.gap
-    dashed(best_box.centery, best_box.x - m.gap - swatch, best_box.x - m.gap)
-    text(best_text, best_box, small, theme.FOCUS, align="right", max_lines=1)
-    return chart
+                pygame.draw.circle(self.picture, self.fill, (x, y), max(1, r // 2))
+
+    def legend(
+        self, body: pygame.Rect, legend_h: int, one_row: bool, n: int, note: str, best_text: str
+    ) -> None:
+        """Below the plot: the trend's swatch and words, the best line's and its time."""
+        m, line_h, swatch = self.m, self.line_h, self.swatch
+        legend = pygame.Rect(body.x, body.bottom - legend_h, body.w, line_h)
+        best_row = legend if one_row else legend.move(0, line_h)
+        if n >= TREND_FROM:
+            y = legend.centery
+            self.trend_line([(legend.x, y), (legend.x + swatch, y)])
+        note_box = pygame.Rect(legend.x + swatch + m.gap, legend.y, self.note_w, line_h)
+        self.text(note, note_box, self.small, self.dim, align="left", max_lines=1)
+        best_box = pygame.Rect(best_row.right - self.best_w, best_row.y, self.best_w, line_h)
+        if not one_row:
+            best_box.x = best_row.x + swatch + m.gap
+        self.dashed(best_box.centery, best_box.x - m.gap - swatch, best_box.x - m.gap)
+        self.text(best_text, best_box, self.small, theme.FOCUS, align="right", max_lines=1)
 
 
 class RateBars(Widget):

@@ -16,8 +16,8 @@ from game.moleturf.store import SECTORS, Progress
 from game.shell.dialog import Overlay
 from game.shell.scene import Host, Scene
 from game.ui import glow, theme
-from game.ui.layout import Metrics, columns
-from game.ui.widgets import Button, Label, Widget
+from game.ui.layout import Metrics, centred, columns
+from game.ui.widgets import Button, Label, Widget, draw_panel
 
 
 def celebrate(scene: Any) -> None:
@@ -87,7 +87,8 @@ class Celebration(Overlay):
         self.confetti = Particles(80, game_scene.number)
 
     def build(self, m: Metrics) -> list[Widget]:
-        panel = self.panel(m, 7).inflate(-2 * m.margin, -2 * m.margin)
+        self.area = self.free_area(m)
+        panel = self.place(m).inflate(-2 * m.margin, -2 * m.margin)
         title = pygame.Rect(panel.x, panel.y, panel.w, m.unit)
         art = pygame.Rect(panel.x, title.bottom + m.gap, panel.w, m.unit * 2)
         buttons = pygame.Rect(panel.x, panel.bottom - m.unit, panel.w, m.unit)
@@ -110,14 +111,58 @@ class Celebration(Overlay):
             ),
             Label(time_row, "summary", summary, m.font),
         ]
-        boxes = columns(buttons, 3 if number < SECTORS else 2, m.gap)
+        labels = [
+            ("replay", _("Watch replay"), self.watch_replay),
+            ("map", _("Sector map"), self.to_map),
+        ]
         if number < SECTORS:
-            widgets.append(
-                Button(boxes[0], "next", _("Next sector"), self.next_sector, primary=True)
+            labels.insert(0, ("next", _("Next sector"), self.next_sector))
+        row = self.buttons(columns(buttons, len(labels), m.gap), labels)
+        ui = self.app.ui
+        if not all(len(f.lines) == 1 and f.fits for b in row for f, _box in b.texts(ui)):
+            # a narrow panel: the first button on a row of its own above the others
+            time_row.h -= m.unit + m.gap
+            first = pygame.Rect(buttons.x, buttons.y - m.unit - m.gap, buttons.w, m.unit)
+            row = self.buttons([first, *columns(buttons, len(labels) - 1, m.gap)], labels)
+        if not self.app.fonts.fit(summary, time_row.size, m.font).fits:
+            # a short panel: the cheering moles a row smaller, the summary takes their room
+            self.art.h = max(m.unit, self.art.h - (m.unit * 2 - m.gap))
+            time_row.y, time_row.h = (
+                self.art.bottom + m.gap,
+                time_row.bottom - self.art.bottom - m.gap,
             )
-        widgets.append(Button(boxes[-2], "replay", _("Watch replay"), self.watch_replay))
-        widgets.append(Button(boxes[-1], "map", _("Sector map"), self.to_map))
+        widgets[1] = Label(time_row, "summary", summary, m.font)
+        widgets += row
         return widgets
+
+    @staticmethod
+    def buttons(boxes: list[pygame.Rect], labels: list) -> list[Widget]:
+        """The buttons in ``boxes``, the first one the primary."""
+        return [
+            Button(box, key, text, action, primary=i == 0)
+            for i, (box, (key, text, action)) in enumerate(zip(boxes, labels, strict=True))
+        ]
+
+    def free_area(self, m: Metrics) -> pygame.Rect:
+        """The widest band of the window beside the cleared board (right of it on a wide
+        screen, below it on an upright one): the celebration stands there, off the cells,
+        so the player sees the board they solved."""
+        board, screen = self.game_scene.board.rect, m.screen
+        bands = [
+            pygame.Rect(board.right, 0, screen.right - board.right, screen.h),
+            pygame.Rect(0, board.bottom, screen.w, screen.bottom - board.bottom),
+            pygame.Rect(0, 0, board.x, screen.h),
+            pygame.Rect(0, 0, screen.w, board.y),
+        ]
+        want = self.panel(m, 7)
+        return max(bands, key=lambda b: min(b.w / want.w, b.h / want.h, 1) * 10 + b.w * b.h / 1e7)
+
+    def place(self, m: Metrics) -> pygame.Rect:
+        """The panel: as the other dialogs' where there is room, centred in ``free_area``
+        and shrunk to it (a margin from the board and the window's edges)."""
+        want = self.panel(m, 7)
+        room = self.area.inflate(-2 * m.margin, -2 * m.margin)
+        return centred(room, min(want.w, room.w), min(want.h, room.h))
 
     def watch_replay(self) -> None:
         """The cleared sector played back (the README: after every finished game); Back
@@ -128,14 +173,34 @@ class Celebration(Overlay):
         self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
         m = self.app.metrics
+        board = self.game_scene.board.rect
+        # the screen beneath dimmed around the board: the cleared board stays lit
+        for band in (
+            pygame.Rect(0, 0, m.width, board.y),
+            pygame.Rect(0, board.bottom, m.width, m.height - board.bottom),
+            pygame.Rect(0, board.y, board.x, board.h),
+            pygame.Rect(board.right, board.y, m.width - board.right, board.h),
+        ):
+            if band.w > 0 and band.h > 0:
+                surface.fill(theme.DIM_MULT, band, special_flags=pygame.BLEND_RGB_MULT)
+        if self.widgets:
+            ui = self.app.ui
+            box = self.widgets[0].rect.unionall([w.rect for w in self.widgets])
+            panel = box.inflate(2 * m.margin, 2 * m.margin)
+            draw_panel(surface, panel, ui, theme.PANEL, theme.EDGE_HI, theme.GLOW_ACCENT, m.gap * 2)
         if not self.app.settings.reduced_motion:
+            clip = surface.get_clip()
+            surface.set_clip(self.area)  # confetti off the cells too
             self.confetti.draw(
                 surface, self.t, max(6, m.unit // 6), self.app.settings.high_contrast
             )
+            surface.set_clip(clip)
+        Scene.draw(self, surface)
+        if self.prompt_bar_shown():
+            self.draw_prompt_bar(surface, self.app.ui)
         still = self.app.settings.reduced_motion
-        side = round(self.art.h * 0.8)
+        side = min(round(self.art.h * 0.8), self.art.w * 10 // 39)
         for i in (-1, 0, 1):
             box = pygame.Rect(0, 0, side, side)
             box.center = (round(self.art.centerx + i * side * 1.3), self.art.centery)

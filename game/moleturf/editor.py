@@ -34,13 +34,22 @@ from game.moleturf import boards as store
 from game.moleturf import openers
 from game.moleturf.board import TURF_RGB, BoardView, Look, draw_mole
 from game.moleturf.endless import result_lines, stars_text
-from game.moleturf.panel import BoardSlot
-from game.moleturf.sprites import ink
+from game.moleturf.panel import BoardPreview, BoardSlot
+from game.moleturf.sprites import GRID_BG, swatch_face
 from game.platform.intents import Device, Intent, Kind
 from game.shell.scene import Host, Scene
 from game.ui import theme
-from game.ui.layout import Metrics, columns
-from game.ui.widgets import Button, Label, SettingRow, Widget, draw_focus, key_grid
+from game.ui.layout import Metrics, centred, columns
+from game.ui.widgets import (
+    Button,
+    Label,
+    Panel,
+    SettingRow,
+    Widget,
+    draw_focus,
+    key_grid,
+    split_for_preview,
+)
 
 
 def turf_colour(t: int) -> tuple[int, int, int]:
@@ -50,16 +59,25 @@ def turf_colour(t: int) -> tuple[int, int, int]:
 class Swatch(Widget):
     """One turf of the palette: tap or confirm to paint with it."""
 
-    def __init__(self, rect: pygame.Rect, turf_id: int, chosen: bool, action) -> None:
+    def __init__(
+        self, rect: pygame.Rect, turf_id: int, chosen: bool, action, patterns: bool = False
+    ) -> None:
         super().__init__(rect, f"turf{turf_id}")
         self.turf, self.chosen, self.action = turf_id, chosen, action
+        self.patterns = patterns  # the board's colour-blind textures are on
 
     def draw(self, surface: pygame.Surface, ui, focused: bool) -> None:
         m = ui.m
-        fill = turf_colour(self.turf)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=m.gap)
-        # the turf's number, as the status line names turfs
-        ui.fonts.text(surface, str(self.turf + 1), self.rect, m.font, ink(fill), bold=True)
+        k = self.turf % len(TURF_RGB)
+        # the turf as the board draws it (its texture too), its number small in a corner
+        surface.blit(swatch_face(self.rect.w, k, self.patterns, ui.plain), self.rect)
+        size = max(ui.fonts.floor, round(m.font * 0.7))
+        font = ui.fonts.font(size, True)
+        text_w, line_h = font.size(str(self.turf + 1))[0], font.get_linesize()
+        badge = pygame.Rect(0, 0, text_w + line_h // 2 + 4, line_h + 2)
+        badge.bottomright = (self.rect.right - 2, self.rect.bottom - 2)
+        pygame.draw.rect(surface, GRID_BG, badge, border_radius=badge.h // 2)
+        ui.fonts.text(surface, str(self.turf + 1), badge, size, theme.TEXT, bold=True)
         if self.chosen:
             pygame.draw.rect(surface, theme.TEXT, self.rect, max(3, m.gap // 2), m.gap)
         if focused and ui.show_focus:
@@ -180,7 +198,8 @@ class EditorScene(Scene):
                 swatch,
                 swatch,
             )
-            widgets.append(Swatch(rect, t, t == self.paint, self.choose))
+            patterns = self.app.settings.turf_patterns
+            widgets.append(Swatch(rect, t, t == self.paint, self.choose, patterns))
         y += -(-n // per_row) * (swatch + m.gap // 2) + m.gap // 2
         buttons = [
             (
@@ -486,15 +505,9 @@ class LibraryScene(Scene):
         body = self.body(m)
         boards = self.library.boards
         if not boards:
-            widgets.append(
-                Label(
-                    body,
-                    "empty",
-                    _("No boards yet: save one from the editor, or import a file with --import."),
-                    m.font,
-                )
-            )
-            return widgets
+            return widgets + self.empty_state(m, body)
+        need = (self.PER_PAGE + 1) * (m.unit + m.gap)
+        body, square = split_for_preview(m, body, m.unit * 18, need)
         pages = -(-len(boards) // self.PER_PAGE)
         self.page = min(self.page, pages - 1)
         first = self.page * self.PER_PAGE
@@ -512,6 +525,8 @@ class LibraryScene(Scene):
             )
             widgets.append(Button(edit_box, f"edit{i}", _("Edit"), partial(self.edit, i)))
             y += m.unit + m.gap
+        patterns = self.app.settings.turf_patterns
+        widgets.append(BoardPreview(square, "preview", None, 9, patterns, source=self.shown))
         if pages > 1:
             nav = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
             left, mid, right = columns(nav, 3, m.gap)
@@ -519,6 +534,56 @@ class LibraryScene(Scene):
             widgets.append(Label(mid, "page", f"{self.page + 1} / {pages}", m.font))
             widgets.append(Button(right, "next", _("Next"), lambda: self.turn(1)))
         return widgets
+
+    def shown(self) -> np.ndarray:
+        """The board the preview shows: the one whose Play or Edit has the focus, else the
+        last one so shown, else the page's first."""
+        focus = self.focus or ""
+        for prefix in ("play", "edit"):
+            if focus.startswith(prefix) and focus[len(prefix) :].isdigit():
+                self.shown_index = int(focus[len(prefix) :])
+        index = getattr(self, "shown_index", self.page * self.PER_PAGE)
+        if not self.page * self.PER_PAGE <= index < (self.page + 1) * self.PER_PAGE:
+            index = self.page * self.PER_PAGE
+        self.shown_index = min(index, len(self.library.boards) - 1)
+        return self.library.regions(self.shown_index)
+
+    def empty_state(self, m: Metrics, body: pygame.Rect) -> list[Widget]:
+        """No board yet: an empty board's picture, what the library is for, and the two ways
+        to fill it (the editor, a share code) as buttons, in a panel."""
+        panel = centred(body, min(body.w, m.unit * 16), min(body.h, m.unit * 7))
+        inside = panel.inflate(-2 * m.margin, -2 * m.margin)
+        buttons = pygame.Rect(inside.x, inside.bottom - m.unit, inside.w, m.unit)
+        side = min(inside.h - m.unit - 2 * m.gap, inside.w // 3)
+        picture = pygame.Rect(inside.x, inside.y, side, side)
+        words = pygame.Rect(picture.right + 2 * m.gap, inside.y, 0, side)
+        words.w = inside.right - words.x
+        title = pygame.Rect(words.x, words.y, words.w, m.unit)
+        text = pygame.Rect(words.x, title.bottom, words.w, words.bottom - title.bottom)
+        editor_box, code_box = columns(buttons, 2, m.gap)
+        return [
+            Panel(panel, "empty_panel"),
+            BoardPreview(picture, "empty_board", None, 6),
+            Label(title, "empty_title", _("Your library is empty"), m.title_font, bold=True),
+            Label(
+                text,
+                "empty",
+                _("No boards yet: save one from the editor, or import a file with --import."),
+                m.font,
+                max_lines=4,
+            ),
+            Button(editor_box, "open_editor", _("Open the editor"), self.to_editor, primary=True),
+            Button(code_box, "open_code", _("Enter a share code"), self.to_code),
+        ]
+
+    def to_editor(self) -> None:
+        if self.editor_scene is not None and self.app.scenes.top is self:
+            self.app.scenes.pop()  # back to the editor it was opened from
+        else:
+            self.app.open_scene("moleturf.editor")
+
+    def to_code(self) -> None:
+        self.app.open_scene("moleturf.code")
 
     def turn(self, step: int) -> None:
         self.page = max(0, self.page + step)

@@ -21,17 +21,19 @@ import numpy as np
 import pygame
 
 from core.moleturf.session import SHIELDS, MoleTurfSession
+from core.moleturf.turf import decode
 from game.i18n import _, clock
 from game.moleturf import boards as store
 from game.moleturf import openers
 from game.moleturf.hud import draw_progress, mistakes_text
+from game.moleturf.panel import BoardPreview
 from game.moleturf.play import MoleTurfScene
 from game.moleturf.stock import Stock, Worker
 from game.shell.dialog import Overlay
 from game.shell.scene import Host, Scene
 from game.shell.session_scene import SessionScene
 from game.ui.layout import Metrics, columns
-from game.ui.widgets import Button, Label, SettingRow, Widget
+from game.ui.widgets import Button, Label, Panel, SettingRow, Widget, split_for_preview
 
 # on_cleared(seconds, mistakes) -> the lines the end of the board shows
 Cleared = Callable[[float, int], list[str]]
@@ -155,11 +157,9 @@ class EndlessChooser(Scene):
     # the chooser -----------------------------------------------------------------------------
     def build(self, m: Metrics) -> list[Widget]:
         widgets = self.header(m, _("Endless play"), back=True)
-        body = self.body(m)
+        column, square = split_for_preview(m, self.body(m), m.unit * 14, m.unit * 8)
         row_h = m.unit + m.gap
-        width = min(body.w, m.unit * 16)
-        x = body.centerx - width // 2
-        y = body.y
+        width, x, y = column.w, column.x, column.y
         size = SettingRow(
             pygame.Rect(x, y, width, m.unit),
             "size",
@@ -178,24 +178,39 @@ class EndlessChooser(Scene):
             self.change_level,
             m,
         )
-        play = pygame.Rect(x, body.bottom - m.unit, width, m.unit)
-        info = pygame.Rect(
-            x, y + 2 * row_h + m.gap, width, play.y - m.gap - (y + 2 * row_h + m.gap)
+        play = pygame.Rect(x, column.bottom - m.unit, width, m.unit)
+        info = pygame.Rect(x, y + 2 * row_h + m.gap, width, play.y - 2 * m.gap - (y + 2 * row_h))
+        self.bar = pygame.Rect(
+            info.x + m.gap, info.bottom - m.gap - m.unit // 3, info.w - 2 * m.gap, m.unit // 3
         )
-        self.bar = pygame.Rect(info.x, info.bottom - m.unit // 3, info.w, m.unit // 3)
-        text = pygame.Rect(info.x, info.y, info.w, self.bar.y - m.gap - info.y)
+        text = pygame.Rect(info.x + m.gap, info.y + m.gap, info.w - 2 * m.gap, 0)
+        text.h = self.bar.y - m.gap - text.y
         summary = self.summary()
         widgets += [
             size,
             level,
+            Panel(info, "records_panel"),
             # room for each line to wrap once: a Label lays out 3 lines unless told, and
             # shrank the 4-line records below the body size
             Label(text, "records", summary, m.font, max_lines=2 * summary.count("\n") + 2),
+            BoardPreview(
+                square,
+                "preview",
+                self.next_board(),
+                self.n,
+                self.app.settings.turf_patterns,
+                stars=self.level,
+            ),
             Button(play, "play", self.play_label(), self.play, primary=True),
         ]
         if self.focus is None or self.focus == "back":
             self.focus = "play"
         return widgets
+
+    def next_board(self) -> np.ndarray | None:
+        """The board Play opens next (the first ready one of the kind chosen), or None."""
+        codes = self.stock.boards.get(store.key(self.n, self.level))
+        return decode(codes[0]) if codes else None
 
     def summary(self) -> str:
         record = self.records.get(self.n, self.level)

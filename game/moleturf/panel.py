@@ -8,12 +8,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.moleturf.sprites import GRID_BG, draw_mole, mark_sprite
 from game.ui import theme
-from game.ui.widgets import UI, Button, Widget, add_glow, draw_focus, draw_panel, inner
+from game.ui.widgets import (
+    UI,
+    Button,
+    Widget,
+    add_glow,
+    draw_focus,
+    draw_glow_text,
+    draw_panel,
+    inner,
+)
 
 MODES = ("mole", "marker", "eraser")
 
@@ -150,3 +160,88 @@ def draw_icon(surface: pygame.Surface, name: str, box: pygame.Rect, enabled: boo
             pygame.draw.rect(
                 surface, colour, (cx + dx * s * 0.14 - s * 0.07, cy - s * 0.25, s * 0.14, s * 0.5)
             )
+
+
+class BoardPreview(Widget):
+    """A small neon picture of a board in a panel: the board to be played (Endless's next
+    board, the library's chosen one, the daily board once played), drawn with the board's
+    own turf drawing (``BoardView.draw_turfs``). ``regions`` None or ``covered`` shows an
+    ``n`` x ``n`` grid of dark cells under a glowing "?" (a board not made yet, or today's
+    board before it is played: the player sees its size, not its turfs)."""
+
+    focusable = False
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        key: str,
+        regions,
+        n: int,
+        patterns: bool = False,
+        covered: bool = False,
+        stars: int = 0,
+        source: Callable[[], Any] | None = None,
+    ) -> None:
+        super().__init__(rect, key)
+        self.regions, self.n, self.patterns, self.stars = regions, n, patterns, stars
+        self.covered = covered or (regions is None and source is None)
+        self.source = source  # asked each frame for the board to show (a list's focused one)
+        self._view: Any = None  # a BoardView, laid out once for this rect (it caches its layers)
+
+    def view(self, ui: UI):
+        from game.moleturf.board import BoardView
+
+        if self._view is None:
+            self._view = BoardView(self.board_area(ui), self.n)
+        return self._view
+
+    def star_row(self, ui: UI) -> pygame.Rect | None:
+        """Where the difficulty's five stars go: a row along the panel's bottom."""
+        if not self.stars:
+            return None
+        s = max(9, min(self.rect.h // 10, self.rect.w // 8))
+        row = pygame.Rect(0, 0, 5 * s, s)
+        row.midbottom = (self.rect.centerx, self.rect.bottom - ui.m.gap)
+        return row
+
+    def board_area(self, ui: UI) -> pygame.Rect:
+        box = self.rect.inflate(-2 * ui.m.gap, -2 * ui.m.gap)
+        row = self.star_row(ui)
+        if row is not None:
+            box.h = row.y - ui.m.gap - box.y
+        return box
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        if self.source is not None:
+            regions = self.source()
+            if len(regions) != self.n:
+                self.n, self._view = len(regions), None
+            self.regions = regions
+        draw_panel(surface, self.rect, ui, theme.HEADER)
+        view = self.view(ui)
+        row = self.star_row(ui)
+        if row is not None:
+            from game.moleturf.sectors import draw_stars
+
+            draw_stars(surface, row, self.stars)
+        if not self.covered:
+            from game.moleturf.board import Look
+
+            look = Look(patterns=self.patterns, high_contrast=ui.plain)
+            view.draw_turfs(surface, self.regions, look)
+            return
+        surface.blit(covered_board(view.cell, self.n, ui.plain), view.rect)
+        draw_glow_text(surface, ui, "?", view.rect, max(ui.m.font, view.rect.h // 2), theme.ACCENT)
+
+
+def covered_board(cell: int, n: int, plain: bool) -> pygame.Surface:
+    """An ``n`` x ``n`` board of dark, empty cells (its turfs not shown)."""
+    layer = pygame.Surface((cell * n, cell * n))
+    layer.fill(theme.HC_PANEL if plain else GRID_BG)
+    inset = max(1, cell // 12)
+    fill = theme.HC_EDGE if plain else theme.PANEL_HI
+    for r in range(n):
+        for c in range(n):
+            box = pygame.Rect(c * cell, r * cell, cell, cell).inflate(-inset * 2, -inset * 2)
+            pygame.draw.rect(layer, fill, box, 0 if not plain else 1, border_radius=inset)
+    return layer

@@ -18,7 +18,6 @@ import pygame
 from game.i18n import N_, _, clock
 from game.moleturf import openers, store
 from game.moleturf.hud import mistakes_text
-from game.moleturf.sprites import TURF_RGB
 from game.moleturf.store import SECTORS, Best, Progress, load_progress, sector_stars, sectors
 from game.shell.scene import Host, Scene
 from game.ui import theme
@@ -57,6 +56,19 @@ def unlock_all(app: Host) -> bool:
     return bool(getattr(app.settings, "unlock_all_sectors", False))
 
 
+def tile_colours(open_: bool, cleared: bool) -> tuple[tuple, tuple]:
+    """A tile's fill and edge: cleared ones all alike (a green tint and edge, not each its
+    own colour), open ones lit, locked ones dark and grey."""
+    if cleared:
+        return CLEARED_FILL, theme.ON
+    if open_:
+        return theme.PANEL_HI, theme.EDGE_HI
+    return theme.PANEL, theme.OFF
+
+
+CLEARED_FILL = (30, 60, 58)  # PANEL with a touch of the "on" green
+
+
 class SectorTile(Widget):
     def __init__(
         self, rect, number: int, progress: Progress, open_: bool, in_play: bool, action
@@ -70,8 +82,7 @@ class SectorTile(Widget):
         m = ui.m
         best = self.progress.cleared.get(self.number)
         current = self.number == self.progress.current
-        colour = theme.PANEL_HI if self.open else theme.PANEL
-        edge = TURF_RGB[(self.number - 1) % 9] if self.open else theme.OFF
+        colour, edge = tile_colours(self.open, best is not None)
         halo = theme.GLOW_ACCENT if current else None  # the sector to play next glows
         draw_panel(surface, self.rect, ui, colour, edge, halo)
         width = max(2, m.gap // 2) * (2 if current else 1)
@@ -81,6 +92,9 @@ class SectorTile(Widget):
             surface, theme.ACCENT if current else edge, self.rect, width, border_radius=m.gap
         )
         parts = self.parts(ui, best)
+        tray = parts.stars.inflate(parts.stars.h // 2, parts.stars.h // 4)
+        pygame.draw.rect(surface, theme.HC_PANEL if ui.plain else theme.BACKGROUND_DEEP, tray,
+                         border_radius=tray.h // 2)  # fmt: skip
         draw_stars(surface, parts.stars, self.stars)
         text_colour = theme.TEXT if self.open else theme.TEXT_DIM
         ui.fonts.text(
@@ -115,9 +129,9 @@ class SectorTile(Widget):
         star = max(STAR_MIN, min(box.h // 4, box.w * 2 // 11))
         star = min(star, box.w // 5, box.h // 2)
         stars = pygame.Rect(0, 0, 5 * star, star)
-        stars.midbottom = box.midbottom
+        stars.midbottom = (box.centerx, box.bottom - star // 8)  # its tray inside the border
         content = pygame.Rect(box.x, box.y, box.w, stars.y - box.y)
-        badge_side = max(0, min(content.h, box.w // 4, max(BADGE_MIN, box.h // 6)))
+        badge_side = max(0, min(content.h, box.w // 4, max(BADGE_MIN, box.h // 4)))
         badge = pygame.Rect(content.right - badge_side, content.y, badge_side, badge_side)
         if best is None and self.open:
             badge = pygame.Rect(badge.x, badge.y, 0, 0)  # no badge: the number keeps its room
@@ -182,18 +196,19 @@ def _star_row(s: int, stars: int) -> pygame.Surface:
 
 
 def draw_check(surface: pygame.Surface, box: pygame.Rect) -> None:
-    """A tick filling ``box`` (a cleared sector), its stroke a sixth of the box."""
+    """A dark tick on a green disc filling ``box`` (a cleared sector)."""
     s = box.w
+    pygame.draw.circle(surface, theme.ON, box.center, s / 2)
     pygame.draw.lines(
         surface,
-        theme.ON,
+        theme.BACKGROUND_DEEP,
         False,
         [
-            (box.x + s * 0.1, box.y + s * 0.55),
-            (box.x + s * 0.4, box.y + s * 0.85),
-            (box.x + s * 0.92, box.y + s * 0.18),
+            (box.x + s * 0.24, box.y + s * 0.52),
+            (box.x + s * 0.43, box.y + s * 0.72),
+            (box.x + s * 0.76, box.y + s * 0.3),
         ],
-        max(2, s // 6),
+        max(2, s // 8),
     )
 
 
@@ -226,8 +241,17 @@ class SectorMap(Scene):
         body = self.body(m)
         cont = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
         more = pygame.Rect(body.x, cont.y - m.gap - m.unit, body.w, m.unit)
-        for box, (key, text) in zip(columns(more, len(BEYOND), m.gap), BEYOND, strict=True):
-            widgets.append(Button(box, key, _(text), partial(self.beyond, key)))
+        beyond = self.beyond_buttons(columns(more, len(BEYOND), m.gap))
+        if not all(
+            len(f.lines) == 1 and f.fits for b in beyond for f, _box in b.texts(self.app.ui)
+        ):
+            # a narrow window: two rows of two, each label whole on one line
+            more = pygame.Rect(body.x, cont.y - 2 * (m.gap + m.unit), body.w, 2 * m.unit + m.gap)
+            half = len(BEYOND) // 2
+            top, bottom = rows(more, 2, m.unit, m.gap)
+            boxes = columns(top, half, m.gap) + columns(bottom, len(BEYOND) - half, m.gap)
+            beyond = self.beyond_buttons(boxes)
+        widgets += beyond
         grid = pygame.Rect(body.x, body.y, body.w, more.y - m.gap - body.y)
         n_cols = 5 if m.portrait else 6
         n_rows = -(-SECTORS // n_cols)
@@ -273,6 +297,13 @@ class SectorMap(Scene):
         if self.focus is None or self.focus == "back":
             self.focus = "continue"
         return widgets
+
+    def beyond_buttons(self, boxes: list[pygame.Rect]) -> list[Widget]:
+        """The buttons to the boards beyond the 30 sectors, in ``boxes``."""
+        return [
+            Button(box, key, _(text), partial(self.beyond, key))
+            for box, (key, text) in zip(boxes, BEYOND, strict=True)
+        ]
 
     def relayout(self) -> None:
         focus = self.focus

@@ -473,60 +473,114 @@ def _polygon(cx: float, cy: float, r: float, n: int, turn: float) -> list[tuple[
 
 def draw_pattern(surface: pygame.Surface, name: str, box: pygame.Rect, colour) -> None:
     """The colour-blind shape of a turf in ``box``."""
-    if name not in PATTERNS:
+    paint = _MOTIFS.get(name)
+    if paint is None:
         raise ValueError(f"no turf pattern {name!r}")
+    paint(surface, box, colour, max(2, box.w // 2), max(2, box.w // 6))
+
+
+# each motif: (surface, box, colour, h = half the box, w = a sixth of it)
+def _ring_dot(surface, box, colour, h, w) -> None:  # a dot in a thin ring, apart
+    pygame.draw.circle(surface, colour, box.center, h, max(1, w // 2))
+    pygame.draw.circle(surface, colour, box.center, max(2, h * 0.38))
+
+
+def _corners(surface, box, colour, h, w) -> None:  # a small square in each corner
+    q = max(2, box.w // 3)
+    for x in (box.x, box.right - q):
+        for y in (box.y, box.bottom - q):
+            pygame.draw.rect(surface, colour, (x, y, q, q))
+
+
+def _star(surface, box, colour, h, w) -> None:
     cx, cy = box.center
-    h = max(2, box.w // 2)
-    w = max(2, box.w // 6)
-    if name == "ring_dot":  # a dot in a thin ring, apart
-        pygame.draw.circle(surface, colour, (cx, cy), h, max(1, w // 2))
-        pygame.draw.circle(surface, colour, (cx, cy), max(2, h * 0.38))
-    elif name == "corners":  # a small square in each corner
-        q = max(2, box.w // 3)
-        for x in (box.x, box.right - q):
-            for y in (box.y, box.bottom - q):
-                pygame.draw.rect(surface, colour, (x, y, q, q))
-    elif name == "half":  # the left half filled
-        pygame.draw.rect(surface, colour, (box.x, box.y, box.w // 2, box.h))
-    elif name == "triangle":
-        pygame.draw.polygon(
-            surface, colour, [(cx, box.y), (box.right, box.bottom), (box.x, box.bottom)]
-        )
-    elif name == "top_bar":  # a thick bar along the top edge
-        pygame.draw.rect(surface, colour, (box.x, box.y, box.w, max(2, box.h // 3)))
-    elif name == "ring":
-        pygame.draw.circle(surface, colour, (cx, cy), h, max(2, w))
-    elif name == "star":
-        star: list[tuple[float, float]] = []
-        for k in range(10):
-            a = -math.pi / 2 + k * math.pi / 5
-            rad = h if k % 2 == 0 else h * 0.45
-            star.append((cx + math.cos(a) * rad, cy + math.sin(a) * rad))
-        pygame.draw.polygon(surface, colour, star)
-    elif name == "bar":
-        pygame.draw.rect(surface, colour, (box.x, cy - w, box.w, 2 * w))
-    elif name == "dots":
-        for x in (box.x + h // 2, box.right - h // 2):
-            for y in (box.y + h // 2, box.bottom - h // 2):
-                pygame.draw.circle(surface, colour, (x, y), max(1, h // 3))
-    elif name == "vbar":
-        pygame.draw.rect(surface, colour, (cx - w, box.y, 2 * w, box.h))
-    elif name == "hollow_square":
-        pygame.draw.rect(surface, colour, box, max(2, w))
-    elif name == "down_triangle":
-        pygame.draw.polygon(surface, colour, [(box.x, box.y), (box.right, box.y), (cx, box.bottom)])
-    elif name == "hollow_diamond":
-        pts = [(cx, box.y), (box.right, cy), (cx, box.bottom), (box.x, cy)]
-        pygame.draw.polygon(surface, colour, pts, max(2, w))
-    elif name == "checker":  # two squares corner to corner
-        half = box.w // 2
-        pygame.draw.rect(surface, colour, (box.x, box.y, half, half))
-        pygame.draw.rect(surface, colour, (box.x + half, box.y + half, box.w - half, box.h - half))
-    elif name == "two_bars":
-        bar = max(2, box.h // 5)  # two bars with a clear gap between: "="
-        pygame.draw.rect(surface, colour, (box.x, box.y + box.h // 8, box.w, bar))
-        pygame.draw.rect(surface, colour, (box.x, box.bottom - box.h // 8 - bar, box.w, bar))
-    else:  # two_vbars: "||", two upright bars with a clear gap between
-        bar = max(2, box.w // 5)
-        pygame.draw.rect(surface, colour, (box.x + box.w // 8, box.y, bar, box.h))
-        pygame.draw.rect(surface, colour, (box.right - box.w // 8 - bar, box.y, bar, box.h))
+    star: list[tuple[float, float]] = []
+    for k in range(10):
+        a = -math.pi / 2 + k * math.pi / 5
+        rad = h if k % 2 == 0 else h * 0.45
+        star.append((cx + math.cos(a) * rad, cy + math.sin(a) * rad))
+    pygame.draw.polygon(surface, colour, star)
+
+
+def _dots(surface, box, colour, h, w) -> None:
+    for x in (box.x + h // 2, box.right - h // 2):
+        for y in (box.y + h // 2, box.bottom - h // 2):
+            pygame.draw.circle(surface, colour, (x, y), max(1, h // 3))
+
+
+def _checker(surface, box, colour, h, w) -> None:  # two squares corner to corner
+    half = box.w // 2
+    pygame.draw.rect(surface, colour, (box.x, box.y, half, half))
+    pygame.draw.rect(surface, colour, (box.x + half, box.y + half, box.w - half, box.h - half))
+
+
+def _two_bars(surface, box, colour, h, w) -> None:  # "=": two bars with a clear gap between
+    bar = max(2, box.h // 5)
+    pygame.draw.rect(surface, colour, (box.x, box.y + box.h // 8, box.w, bar))
+    pygame.draw.rect(surface, colour, (box.x, box.bottom - box.h // 8 - bar, box.w, bar))
+
+
+def _two_vbars(surface, box, colour, h, w) -> None:  # "||": two upright bars, a gap between
+    bar = max(2, box.w // 5)
+    pygame.draw.rect(surface, colour, (box.x + box.w // 8, box.y, bar, box.h))
+    pygame.draw.rect(surface, colour, (box.right - box.w // 8 - bar, box.y, bar, box.h))
+
+
+_MOTIFS = {
+    "ring_dot": _ring_dot,
+    "corners": _corners,
+    "half": lambda surface, box, colour, h, w: pygame.draw.rect(  # the left half filled
+        surface, colour, (box.x, box.y, box.w // 2, box.h)
+    ),
+    "triangle": lambda surface, box, colour, h, w: pygame.draw.polygon(
+        surface, colour, [(box.centerx, box.y), (box.right, box.bottom), (box.x, box.bottom)]
+    ),
+    "top_bar": lambda surface, box, colour, h, w: pygame.draw.rect(  # a thick bar on top
+        surface, colour, (box.x, box.y, box.w, max(2, box.h // 3))
+    ),
+    "ring": lambda surface, box, colour, h, w: pygame.draw.circle(
+        surface, colour, box.center, h, max(2, w)
+    ),
+    "star": _star,
+    "bar": lambda surface, box, colour, h, w: pygame.draw.rect(
+        surface, colour, (box.x, box.centery - w, box.w, 2 * w)
+    ),
+    "dots": _dots,
+    "vbar": lambda surface, box, colour, h, w: pygame.draw.rect(
+        surface, colour, (box.centerx - w, box.y, 2 * w, box.h)
+    ),
+    "hollow_square": lambda surface, box, colour, h, w: pygame.draw.rect(
+        surface, colour, box, max(2, w)
+    ),
+    "down_triangle": lambda surface, box, colour, h, w: pygame.draw.polygon(
+        surface, colour, [(box.x, box.y), (box.right, box.y), (box.centerx, box.bottom)]
+    ),
+    "hollow_diamond": lambda surface, box, colour, h, w: pygame.draw.polygon(
+        surface,
+        colour,
+        [
+            (box.centerx, box.y),
+            (box.right, box.centery),
+            (box.centerx, box.bottom),
+            (box.x, box.centery),
+        ],
+        max(2, w),
+    ),
+    "checker": _checker,
+    "two_bars": _two_bars,
+    "two_vbars": _two_vbars,
+}
+
+
+def swatch_face(side: int, k: int, patterns: bool, high_contrast: bool) -> pygame.Surface:
+    """Turf ``k`` as a colour button ``side`` px square, drawn as the board draws the turf:
+    its dim fill lit from the top, its bright line and glow inside the edge, and with
+    ``patterns`` its colour-blind texture filling it as it fills a cell (high contrast: the
+    flat bright fill and a black edge). Its number sits small in a corner (the status line
+    names turfs by number). Cached."""
+    key = ("swatch", side, k, patterns, high_contrast)
+    face = _frames.get(key)
+    if face is None:
+        face = turf_layer([[k]], side, patterns, high_contrast)
+        _frames.put(key, face, surface_bytes(face))
+    return face

@@ -268,6 +268,53 @@ def paragraphs(game: str | None, kiosk: bool = False) -> list[tuple[str, bool]]:
     return found
 
 
+def paragraph_sections(game: str | None) -> list[tuple[str, str]]:
+    """For each paragraph of ``paragraphs(game)``: its game and its section's heading msgid
+    (a game's title: its first section)."""
+    games = [game] if game else list(registry.GAME_IDS)
+    found: list[tuple[str, str]] = []
+    for game_id in games:
+        if game is None:
+            found.append((game_id, SECTIONS[game_id][0][0]))
+        for heading, texts in SECTIONS[game_id]:
+            found += [(game_id, heading)] * (1 + len(texts))
+    return found
+
+
+class Picture(Widget):
+    """The example board of the section read (``game.ui.howto_art``), on a panel."""
+
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect, shown: list[tuple[str, str]], patterns: bool) -> None:
+        super().__init__(rect, "picture")
+        self.shown, self.patterns = shown, patterns  # (game, picture), a page's sections in order
+
+    def boxes(self) -> list[pygame.Rect]:
+        """A square panel per picture, one under another (side by side in a wide row)."""
+        r, k = self.rect, max(1, len(self.shown))
+        wide = r.w > r.h
+        side = min(r.h, r.w // k) if wide else min(r.w, r.h // k)
+        step = (r.w - side * k) // k if wide else (r.h - side * k) // k
+        boxes = []
+        for i in range(k):
+            if wide:
+                boxes.append(pygame.Rect(r.x + i * (side + step) + step // 2, r.y, side, side))
+            else:
+                boxes.append(
+                    pygame.Rect(r.x + (r.w - side) // 2, r.y + i * (side + step), side, side)
+                )
+        return boxes
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        from game.ui.howto_art import draw_picture
+
+        for (game, name), box in zip(self.shown, self.boxes(), strict=False):
+            draw_panel(surface, box, ui, theme.HEADER)
+            inside = box.inflate(-2 * ui.m.gap, -2 * ui.m.gap)
+            draw_picture(surface, ui.fonts, inside, game, name, ui.plain, self.patterns)
+
+
 class HowTo(Scene):
     def __init__(self, app: Host, game: str | None = None) -> None:
         super().__init__(app)
@@ -340,11 +387,36 @@ class HowTo(Scene):
                 page.append(line)
         return pages, size, line_h
 
+    def text_box(self, m: Metrics) -> tuple[pygame.Rect, pygame.Rect]:
+        """The text's box and the picture's beside it (at the right; above it upright)."""
+        body = self.body(m)
+        text_h = body.h - m.unit - m.gap
+        if m.portrait:
+            picture = pygame.Rect(body.x, body.y, body.w, min(text_h // 3, body.w // 3))
+            top = picture.bottom + 2 * m.gap
+            return pygame.Rect(body.x, top, body.w, body.y + text_h - top), picture
+        side = round(body.w * 0.3)
+        picture = pygame.Rect(body.right - side, body.y, side, text_h)
+        return pygame.Rect(body.x, body.y, picture.x - 3 * m.gap - body.x, text_h), picture
+
+    def pictures(self, lines: list[Line]) -> list[tuple[str, str]]:
+        """The game and picture of each section on the page (at most three), in order."""
+        from game.ui.howto_art import picture_for
+
+        sections = paragraph_sections(self.game)
+        shown: list[tuple[str, str]] = []
+        for line in lines or [Line("", False, 0)]:
+            game, heading = sections[line.paragraph]
+            picture = (game, picture_for(game, heading))
+            if picture not in shown:
+                shown.append(picture)
+        return shown[:3]
+
     def build(self, m: Metrics) -> list[Widget]:
         widgets = self.header(m, self.title(), back=True)
         body = self.body(m)
-        text_h = body.h - m.unit - m.gap
-        pages, size, line_h = self.pages(m, body.w, text_h)
+        page_box, picture = self.text_box(m)
+        pages, size, line_h = self.pages(m, page_box.w, page_box.h)
         layout = (m, self.app.language)
         if layout != self._layout:  # re-wrapped: the page where the paragraph read now is
             self._layout = layout
@@ -354,7 +426,9 @@ class HowTo(Scene):
             )
         self.page = min(self.page, len(pages) - 1)
         lines = pages[self.page]
-        widgets.append(TextPage(pygame.Rect(body.x, body.y, body.w, text_h), lines, size, line_h))
+        widgets.append(TextPage(page_box, lines, size, line_h))
+        shown = self.pictures(lines)
+        widgets.append(Picture(picture, shown, self.app.settings.turf_patterns))
         pager = pygame.Rect(body.x, body.bottom - m.unit, body.w, m.unit)
         prev_box, label_box, next_box = columns(pager, 3, m.gap)
         widgets.append(Button(prev_box, "page_prev", _("Previous"), lambda: self.turn(-1)))
@@ -365,8 +439,8 @@ class HowTo(Scene):
 
     def turn(self, step: int) -> None:
         m = self.app.metrics
-        body = self.body(m)
-        pages, _size, _line_h = self.pages(m, body.w, body.h - m.unit - m.gap)
+        text, _picture = self.text_box(m)
+        pages, _size, _line_h = self.pages(m, text.w, text.h)
         self.page = (self.page + step) % len(pages)
         self.reading = pages[self.page][0].paragraph if pages[self.page] else 0
         focus = self.focus

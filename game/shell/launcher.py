@@ -4,6 +4,7 @@ quit, today's high scores instead). Each game's card shows its live preview
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -12,11 +13,55 @@ import pygame
 from game.i18n import _
 from game.shell import openers, registry
 from game.shell.scene import Host, Scene
+from game.ui import glow, theme
 from game.ui.layout import Metrics, columns
-from game.ui.widgets import Button, Card, Widget
+from game.ui.widgets import UI, Button, Card, Label, Widget, draw_glow_text
 
 if TYPE_CHECKING:
     from game.ui.art import Preview
+
+
+WORDMARK_ON_S = 0.8  # the wordmark lights up like a neon sign in this long
+FLICKER = (0.15, 0.8, 0.25, 1.0, 0.55, 1.0)  # its strength through those first moments
+BREATH_S = 4.0  # then its glow breathes this slowly
+
+
+class Wordmark(Label):
+    """The program's name as a neon sign over the game cards: large, cyan, glowing; it
+    flickers on when the launcher first shows, then its glow breathes (reduced motion: lit
+    and still; high contrast: plain white)."""
+
+    def __init__(
+        self, rect: pygame.Rect, text: str, m: Metrics, scene: Launcher, size: int = 0
+    ) -> None:
+        size = size or round(m.title_font * 1.8)
+        super().__init__(rect, "title", text, size, bold=True, max_lines=2)
+        self.scene = scene
+
+    def strength(self) -> float:
+        """The glow's strength now, in eighths (a few cached halos, not one a frame)."""
+        t = self.scene.t
+        if self.scene.app.settings.reduced_motion:
+            level = 0.8
+        elif t < WORDMARK_ON_S:
+            level = FLICKER[min(len(FLICKER) - 1, int(t / WORDMARK_ON_S * len(FLICKER)))]
+        else:
+            level = 0.8 + 0.2 * math.sin((t - WORDMARK_ON_S) * 2 * math.pi / BREATH_S)
+        return round(level * 8) / 8
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        level = self.strength()
+        k = min(1.0, 0.4 + level)  # dark only in a flicker
+        r, g, b = theme.ACCENT
+        colour = (round(r * k), round(g * k), round(b * k))
+        fitted = draw_glow_text(surface, ui, self.text, self.rect, self.size, colour, level)
+        if ui.plain:
+            return
+        line_w = min(self.rect.w, fitted.width + 2 * ui.m.unit)
+        line = pygame.Rect(0, 0, line_w, max(1, ui.m.unit // 30))
+        line.midbottom = (self.rect.centerx, self.rect.bottom)
+        glow.add_line_glow(surface, line, glow.halo_colour(theme.ACCENT, 0.4 * level), ui.m.gap)
+        surface.fill(colour, line)
 
 
 class Launcher(Scene):
@@ -27,11 +72,22 @@ class Launcher(Scene):
         super().__init__(app)
         self.previews: dict[str, Preview] = {}  # made once the first frame is on screen
         self.drawn = False  # a frame was drawn since the last preview was made
+        self.t = 0.0  # seconds shown (the wordmark lights up)
 
     def build(self, m: Metrics) -> list[Widget]:
-        widgets = self.header(m, _("Cyber Mole Turf & Démineur"), back=False, howto=True)
+        name = _("Cyber Mole Turf & Démineur")
+        header = self.header(m, "", back=False, howto=True)
+        title = next(w for w in header if w.key == "title")
+        widgets = [w for w in header if w is not title]
         body = self.body(m)
-        cards_area = pygame.Rect(body.x, body.y, body.w, body.h - m.unit - m.gap)
+        if body.h >= m.unit * 10:  # room for the name as a sign over the cards
+            mark_h = round(m.unit * (2.2 if m.portrait else 1.5))
+            widgets.append(Wordmark(pygame.Rect(body.x, body.y, body.w, mark_h), name, m, self))
+            top = body.y + mark_h + m.gap
+        else:  # a short window keeps the cards' room: the sign in the header
+            widgets.append(Wordmark(title.rect, name, m, self, round(m.title_font * 1.2)))
+            top = body.y
+        cards_area = pygame.Rect(body.x, top, body.w, body.bottom - m.unit - m.gap - top)
         n = len(registry.GAMES)
         if m.portrait:
             h = (cards_area.h - (n - 1) * m.gap) // n
@@ -71,6 +127,7 @@ class Launcher(Scene):
         return widgets
 
     def update(self, dt: float) -> None:
+        self.t += dt
         if self.drawn and len(self.previews) < len(registry.GAMES):
             # one a frame, from the second: the first frame is bare and no later one stalls
             self.add_preview()
@@ -104,6 +161,20 @@ class Launcher(Scene):
             preview = self.previews.get(w.key)
             if preview is not None and isinstance(w, Card):
                 preview.draw(surface, w.boxes(m)[1])
+
+    def move_focus(self, dx: int, dy: int) -> bool:
+        """Left and right along the bottom row stay in it (Settings and Quit), however
+        near a card's middle is."""
+        row = [w for w in self.widgets if w.key in ("settings", "quit", "scores")]
+        current = self.focused()
+        if dy == 0 and current in row:
+            others = [w for w in row if (w.rect.centerx - current.rect.centerx) * dx > 0]
+            if others:
+                self.focus = min(
+                    others, key=lambda w: abs(w.rect.centerx - current.rect.centerx)
+                ).key
+                return True
+        return super().move_focus(dx, dy)
 
     def on_back(self) -> None:
         pass  # the launcher is the bottom of the stack: Esc does not close the program

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import glow, theme
-from game.ui.widgets import UI, draw_panel
+from game.ui.widgets import UI, draw_glow_text, draw_panel
 
 BANNER_S = 1.2  # how long a banner shows
 OPEN_S = 0.15  # it opens from the middle, and closes, in this long
@@ -49,18 +49,6 @@ def draw_banner(
     if opened < 0.6:
         return True
     m = ui.m
-    fitted = ui.fonts.fit(
-        text, (box.w - 2 * m.gap, box.h - m.gap), banner_size(ui), True, max_lines=2
-    )
-    if not ui.plain:
-        spread = max(4, fitted.size // 5)
-        y = box.centery - fitted.height // 2
-        for line in fitted.lines:
-            halo = glow.glow_text(
-                ui.fonts, line, fitted.size, glow.halo_colour(colour, 0.7), spread
-            )
-            where = halo.get_rect(center=(box.centerx, y + fitted.line_h // 2))
-            surface.blit(halo, where, special_flags=pygame.BLEND_ADD)
-            y += fitted.line_h
-    ui.fonts.draw(surface, fitted, box, theme.HC_TEXT if ui.plain else colour)
+    inside = pygame.Rect(box.x + m.gap, box.y + m.gap // 2, box.w - 2 * m.gap, box.h - m.gap)
+    draw_glow_text(surface, ui, text, inside, banner_size(ui), colour)
     return True

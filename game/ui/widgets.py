@@ -166,11 +166,51 @@ class Label(Widget):
             ui.fonts.draw(surface, fitted, box, self.colour, self.align)
 
 
+class Panel(Widget):
+    """A panel behind other widgets (a summary's): drawn, never focused."""
+
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect, key: str, fill=theme.HEADER, edge=theme.EDGE) -> None:
+        super().__init__(rect, key)
+        self.fill, self.edge = fill, edge
+
+    def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
+        draw_panel(surface, self.rect, ui, self.fill, self.edge)
+
+
+def split_for_preview(
+    m: Metrics, body: pygame.Rect, width: int, need: int
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """A column of controls at most ``width`` wide and a square beside it (landscape: the
+    square at the right, as tall as fits; portrait: the square at the top, leaving the
+    column ``need`` px), the two centred together in ``body``: where a chooser puts its
+    controls and the picture of its board."""
+    if m.portrait:
+        side = max(m.unit * 2, min(body.w, body.h - need - 2 * m.gap, round(body.h * 0.55)))
+        square = pygame.Rect(body.centerx - side // 2, body.y, side, side)
+        w = min(body.w, width)
+        top = square.bottom + 2 * m.gap
+        return pygame.Rect(body.centerx - w // 2, top, w, body.bottom - top), square
+    side = min(body.h, round(body.w * 0.42))
+    w = min(width, body.w - side - 3 * m.gap)
+    x = body.centerx - (w + 3 * m.gap + side) // 2
+    square = pygame.Rect(x + w + 3 * m.gap, body.y, side, side)
+    square.centery = body.centery
+    return pygame.Rect(x, body.y, w, body.h), square
+
+
 def draw_text_glow(
-    surface: pygame.Surface, ui: UI, fitted: Fitted, box: pygame.Rect, align: str = "center"
+    surface: pygame.Surface,
+    ui: UI,
+    fitted: Fitted,
+    box: pygame.Rect,
+    align: str = "center",
+    halo_colour=theme.GLOW_ACCENT,
+    spread: int | None = None,
 ) -> None:
-    """The cyan halo of fitted text laid out as ``FontBook.draw`` lays it (titles)."""
-    spread = max(3, fitted.size // 6)
+    """The halo (cyan unless told) of fitted text laid out as ``FontBook.draw`` lays it."""
+    spread = max(3, fitted.size // 6) if spread is None else spread
     y = box.centery - fitted.height // 2
     for line in fitted.lines:
         w, h = ui.fonts.font(fitted.size, fitted.bold).size(line)
@@ -181,7 +221,7 @@ def draw_text_glow(
             if align == "right"
             else box.centerx - w // 2
         )
-        halo = glow.glow_text(ui.fonts, line, fitted.size, theme.GLOW_ACCENT, spread, fitted.bold)
+        halo = glow.glow_text(ui.fonts, line, fitted.size, halo_colour, spread, fitted.bold)
         centre = (x + w // 2, y + h // 2)
         surface.blit(halo, halo.get_rect(center=centre), special_flags=pygame.BLEND_ADD)
         y += fitted.line_h
@@ -420,3 +460,24 @@ def draw_step_glyph(surface: pygame.Surface, box: pygame.Rect, sign: int, kind: 
     else:
         points = [(cx + sign * s, cy), (cx - sign * s, cy - s), (cx - sign * s, cy + s)]
         pygame.draw.polygon(surface, theme.TEXT, points)
+
+
+def draw_glow_text(
+    surface: pygame.Surface,
+    ui: UI,
+    text: str,
+    box: pygame.Rect,
+    size: int,
+    colour: tuple[int, int, int],
+    strength: float = 0.7,
+    max_lines: int = 2,
+):
+    """Bold ``text`` centred in ``box`` with its own pre-rendered halo added as light under
+    it (a neon sign: the launcher's wordmark, a covered board's "?"); high contrast: plain
+    white. Returns the fitted text."""
+    fitted = ui.fonts.fit(text, box.size, size, True, max_lines=max_lines)
+    if not ui.plain:
+        halo = glow.halo_colour(colour, strength)
+        draw_text_glow(surface, ui, fitted, box, "center", halo, max(4, fitted.size // 5))
+    ui.fonts.draw(surface, fitted, box, theme.HC_TEXT if ui.plain else colour)
+    return fitted

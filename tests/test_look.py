@@ -355,10 +355,10 @@ def test_how_to_play_pictures_each_section_with_the_games_own_boards(app):
 
 
 def test_the_rules_picture_outlines_each_rules_unit_in_white(app):
-    from game.ui.howto_art import draw_picture
+    from game.moleturf import pictures
 
     surface = pygame.Surface((400, 400))
-    draw_picture(surface, app.fonts, surface.get_rect(), "moleturf", "rules")
+    pictures.draw(surface, app.fonts, surface.get_rect(), "rules", False, False)
     for quarter in (pygame.Rect(x, y, 200, 200) for y in (0, 200) for x in (0, 200)):
         p = pixels(surface, quarter)
         assert (p.min(axis=1) > 235).sum() > 30  # the hint's white outline of the unit

@@ -580,10 +580,10 @@ class LibraryScene(Scene):
         if self.editor_scene is not None and self.app.scenes.top is self:
             self.app.scenes.pop()  # back to the editor it was opened from
         else:
-            self.app.open_scene("moleturf.editor")
+            openers.editor(self.app)
 
     def to_code(self) -> None:
-        self.app.open_scene("moleturf.code")
+        openers.code(self.app)
 
     def turn(self, step: int) -> None:
         self.page = max(0, self.page + step)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -22,7 +23,7 @@ from game.shell import registry
 from game.shell.scene import Host, Scene
 from game.ui import theme
 from game.ui.layout import Metrics, columns
-from game.ui.text import Fitted, wrap
+from game.ui.text import Fitted, FontBook, wrap
 from game.ui.widgets import UI, Button, Label, Widget, draw_panel
 
 # Each game's sections: (heading, paragraphs), all msgids, translated when laid out.
@@ -282,7 +283,7 @@ def paragraph_sections(game: str | None) -> list[tuple[str, str]]:
 
 
 class Picture(Widget):
-    """The example board of the section read (``game.ui.howto_art``), on a panel."""
+    """The example board of the section read (each game's ``pictures`` module), on a panel."""
 
     focusable = False
 
@@ -307,12 +308,21 @@ class Picture(Widget):
         return boxes
 
     def draw(self, surface: pygame.Surface, ui: UI, focused: bool) -> None:
-        from game.ui.howto_art import draw_picture
-
         for (game, name), box in zip(self.shown, self.boxes(), strict=False):
             draw_panel(surface, box, ui, theme.HEADER)
             inside = box.inflate(-2 * ui.m.gap, -2 * ui.m.gap)
-            draw_picture(surface, ui.fonts, inside, game, name, ui.plain, self.patterns)
+            picture = _picture(ui.fonts, inside.size, game, name, ui.plain, self.patterns)
+            surface.blit(picture, picture.get_rect(center=inside.center))
+
+
+@lru_cache(maxsize=16)
+def _picture(
+    fonts: FontBook, size: tuple[int, int], game: str, name: str, hc: bool, patterns: bool
+) -> pygame.Surface:
+    """The picture ``name`` of ``game`` drawn once for its box's size and kept."""
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    registry.pictures(game).draw(surface, fonts, surface.get_rect(), name, hc, patterns)
+    return surface
 
 
 class HowTo(Scene):
@@ -401,13 +411,12 @@ class HowTo(Scene):
 
     def pictures(self, lines: list[Line]) -> list[tuple[str, str]]:
         """The game and picture of each section on the page (at most three), in order."""
-        from game.ui.howto_art import picture_for
-
         sections = paragraph_sections(self.game)
         shown: list[tuple[str, str]] = []
         for line in lines or [Line("", False, 0)]:
             game, heading = sections[line.paragraph]
-            picture = (game, picture_for(game, heading))
+            pictures = registry.pictures(game).PICTURES
+            picture = (game, pictures.get(heading, next(iter(pictures.values()))))
             if picture not in shown:
                 shown.append(picture)
         return shown[:3]

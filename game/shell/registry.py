@@ -17,12 +17,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 from game.i18n import N_
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.shell.scene import Host, Scene
+    from game.ui.text import FontBook
 
 SCENES: dict[str, str] = {
     "launcher": "game.shell.launcher:Launcher",
@@ -66,6 +69,24 @@ class GameInfo:
     title: str  # msgid
     blurb: str  # msgid
     accent: tuple[int, int, int]
+    pictures: str  # the module of its How to play pictures (see ``pictures``)
+
+
+class Pictures(Protocol):
+    """A game's How to play pictures: ``PICTURES`` a section heading's msgid to the name of
+    its picture, ``draw`` that picture into an area (high contrast, colour-blind patterns)."""
+
+    PICTURES: dict[str, str]
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        fonts: FontBook,
+        area: pygame.Rect,
+        name: str,
+        high_contrast: bool,
+        patterns: bool,
+    ) -> None: ...
 
 
 GAMES = (
@@ -74,12 +95,14 @@ GAMES = (
         N_("Cyber Mole Turf"),
         N_("Deploy one mole in every row, column and turf. No two moles may touch."),
         (41, 211, 224),
+        "game.moleturf.pictures",
     ),
     GameInfo(
         "demineur",
         N_("Démineur"),
         N_("Reveal every cell without a mine. Each number counts the mines around it."),
         (255, 140, 60),
+        "game.demineur.pictures",
     ),
 )
 GAME_IDS = tuple(g.id for g in GAMES)
@@ -90,6 +113,11 @@ def info(game_id: str) -> GameInfo:
         if g.id == game_id:
             return g
     raise ValueError(f"unknown game {game_id!r}; the games are {', '.join(GAME_IDS)}")
+
+
+def pictures(game_id: str) -> Pictures:
+    """The How to play pictures of the game ``game_id``, imported on first use."""
+    return cast("Pictures", importlib.import_module(info(game_id).pictures))
 
 
 def _where(name: str) -> tuple[str, str]:

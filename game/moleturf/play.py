@@ -30,7 +30,7 @@ import pygame
 from core.hints import Hint
 from core.moleturf.rules import MODES, MoleTurf
 from core.moleturf.session import SHIELDS, MoleTurfSession
-from core.moves import Refusal
+from core.moves import Drag, Place, Refusal, Wipe
 from game import hints
 from game.i18n import N_, _
 from game.moleturf import store
@@ -400,7 +400,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
                 self.refused(outcome.refusal)
             return False
         move = outcome.move
-        self.app.audio.play("erase" if move is not None and move[0] == "wipe" else "mark")
+        self.app.audio.play("erase" if isinstance(move, Wipe) else "mark")
         self.after_move()
         return True
 
@@ -439,11 +439,11 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         if outcome.move is None:
             self.dismiss_hint()
             return
-        if outcome.move[0] == "place":
-            self.effects.burrow(tuple(outcome.move[1:]))
+        if isinstance(outcome.move, Place):
+            self.effects.burrow(outcome.move.cell)
             self.app.audio.play("burrow")
         else:
-            self.app.audio.play("mark" if outcome.move[0] == "drag" else "erase")
+            self.app.audio.play("mark" if isinstance(outcome.move, Drag) else "erase")
         self.after_move()
 
     def dismiss_hint(self, relayout: bool = True) -> None:

@@ -480,3 +480,34 @@ def test_a_replay_shows_the_board_at_any_moment_forwards_and_backwards():
     assert replay.game.revealed.sum() == 0 and replay.position == 0
     replay.seek(10**9)
     assert replay.t_ms == 4500 and replay.position == len(session.log)
+
+
+def test_a_mole_turf_replay_with_undo_steps_back_over_snapshots_to_the_board_played():
+    """A snapshot holds the undo history with the board: seeking back to a snapshot and on
+    over Undo and Redo entries shows what the player saw at each moment."""
+
+    class Often(Replay):
+        CHECKPOINT_EVERY = 4
+
+    clock = FakeClock()
+    session = MoleTurfSession(MoleTurf(REGIONS), clock=clock)
+    session.resume()
+    seen = [(session.game.position(), session.game.shields)]
+    steps = [("tap", SOLUTION[0]), ("mark", (8, 8)), ("undo",), ("undo",), ("redo",)]
+    steps += [("mark", (7, 7)), ("tap", (0, 0)), ("undo",), ("mark", (6, 0)), ("redo",)]
+    steps += [("undo",), ("undo",), ("tap", SOLUTION[1])]
+    for step in steps:
+        clock.now += 0.5
+        if step[0] == "undo":
+            session.undo()
+        elif step[0] == "redo":
+            session.redo()
+        else:
+            session.act(step[0], *step[1])
+        seen.append((session.game.position(), session.game.shields))
+    assert [e.move.name for e in session.log].count("undo") == 5
+    replay = Often(session.to_document(), MoleTurfSession)
+    for k in (len(seen) - 1, 3, 9, 5, 0, 12, 7, 1):
+        replay.seek(k * 500 + 1)  # just after the k-th entry
+        assert (replay.game.position(), replay.game.shields) == seen[k], k
+    assert replay.session.can_undo == session.can_undo

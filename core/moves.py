@@ -20,6 +20,7 @@ from typing import Any, ClassVar, TypeVar
 
 Cell = tuple[int, int]
 C = TypeVar("C", bound="_CellMove")
+B = TypeVar("B", bound="_Bare")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,35 +117,33 @@ class Wipe:
 
 
 @dataclass(frozen=True, slots=True)
-class Undo:
-    """The mid-end takes the last move back (the game's rules know nothing of it)."""
+class _Bare:
+    """A move with no arguments."""
 
-    name: ClassVar[str] = "undo"
+    name: ClassVar[str] = ""
 
     def to_json(self) -> list[Any]:
         return [self.name]
 
     @classmethod
-    def from_args(cls, args: list[Any]) -> Undo:
+    def from_args(cls: type[B], args: list[Any]) -> B:
         if args:
-            raise ValueError(f"an 'undo' has no arguments, not {args!r}")
+            raise ValueError(f"{cls.name!r} has no arguments, not {args!r}")
         return cls()
 
 
 @dataclass(frozen=True, slots=True)
-class Redo:
+class Undo(_Bare):
+    """The mid-end takes the last move back (the game's rules know nothing of it)."""
+
+    name: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Redo(_Bare):
     """The mid-end makes the last undone move again."""
 
     name: ClassVar[str] = "redo"
-
-    def to_json(self) -> list[Any]:
-        return [self.name]
-
-    @classmethod
-    def from_args(cls, args: list[Any]) -> Redo:
-        if args:
-            raise ValueError(f"a 'redo' has no arguments, not {args!r}")
-        return cls()
 
 
 DemineurMove = Reveal | Flag | Chord

@@ -10,54 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import core.moleturf
 from core.moleturf import turf
 from core.moleturf.rules import MoleTurf
-from core.moleturf.session import MoleTurfSession
-from core.moves import Drag, Erase, Mark, Place
+
+# the documented game object: the rules played through their mid-end, which has the undo
+Sector = core.moleturf.MoleTurf
 
 REGIONS = turf.generate(9, seed=2024)
 SOLUTION = [(r, int(c)) for r, c in enumerate(turf.solve(REGIONS))]
-
-
-class Sector:
-    """A sector played through its mid-end, with the rules object's own calls: each is the
-    typed move the front end would make (its result as the rules give it, ``"ignored"``
-    when the rules refuse it), and Undo, Redo and Retry are the mid-end's."""
-
-    def __init__(self, regions: np.ndarray, shields: int = 3, auto_x: bool = True) -> None:
-        self.session = MoleTurfSession(MoleTurf(regions, shields=shields, auto_x=auto_x))
-
-    def __getattr__(self, name: str):
-        return getattr(self.session.game, name)
-
-    def _play(self, move) -> str:
-        try:
-            return self.session.play(move)
-        except ValueError:
-            return "ignored"
-
-    def place(self, r: int, c: int) -> str:
-        return self._play(Place(r, c))
-
-    def toggle_mark(self, r: int, c: int) -> bool:
-        return self._play(Mark(r, c)) == "marked"
-
-    def erase(self, r: int, c: int) -> bool:
-        return self._play(Erase(r, c)) != "ignored"
-
-    def mark_many(self, cells, on: bool = True) -> int:
-        before = self.session.game.marks.copy()
-        self._play(Drag(on, tuple(cells)))
-        return int((before != self.session.game.marks).sum())
-
-    def undo(self) -> bool:
-        return self.session.undo()
-
-    def redo(self) -> bool:
-        return self.session.redo()
-
-    def retry(self) -> None:
-        self.session.retry()
 
 
 def relation(a: tuple[int, int], b: tuple[int, int]) -> set[str]:

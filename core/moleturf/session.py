@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from core.checks import as_int
+from core.checks import as_cell, as_int
 from core.hints import Hint
 from core.midend import Entry, Outcome, Session
 from core.moleturf.rules import (
@@ -190,3 +190,78 @@ def _extends(drag: Drag, earlier: object) -> bool:
         and len(drag.cells) > len(earlier.cells)
         and drag.cells[: len(earlier.cells)] == earlier.cells
     )
+
+
+class PlayedSector:
+    """``core.moleturf.MoleTurf``, the documented game object for scripts and outside checks:
+    a sector of the rules played through its mid-end. The moves are the rules object's calls
+    (``place``, ``toggle_mark``, ``erase``, ``mark_many``; one the rules make nothing of
+    answers ``"ignored"``, False or 0), each a typed move of the session; ``undo``, ``redo``
+    and ``retry`` are the session's. Everything else (``status``, ``shields``, ``moles``,
+    ``marks``, ``auto_marks``, ``conflicts``, ``turf_status()``, ``hint()``...) is read from
+    the rules object, ``rules``."""
+
+    def __init__(self, regions: object, shields: int = SHIELDS, auto_x: bool = True) -> None:
+        self.session = MoleTurfSession(MoleTurf(regions, shields=shields, auto_x=auto_x))
+
+    @property
+    def rules(self) -> MoleTurf:
+        return self.session.game
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "session":  # not made yet (a copy being built): no rules to read
+            raise AttributeError(name)
+        return getattr(self.session.game, name)
+
+    @property
+    def auto_x(self) -> bool:
+        return self.rules.auto_x
+
+    @auto_x.setter
+    def auto_x(self, on: bool) -> None:
+        self.rules.auto_x = on
+
+    def _play(self, move: MoleTurfMove) -> str:
+        """The move made, or ``"ignored"`` when the rules say it changes nothing now (its
+        cells were checked before: a cell off the board is a ValueError, as in the rules)."""
+        try:
+            return self.session.play(move)
+        except ValueError:
+            return "ignored"
+
+    def place(self, r: int, c: int) -> str:
+        return self._play(Place(*as_cell(r, c, self.rules.n, self.rules.n)))
+
+    def toggle_mark(self, r: int, c: int) -> bool:
+        return self._play(Mark(*as_cell(r, c, self.rules.n, self.rules.n))) == "marked"
+
+    def erase(self, r: int, c: int) -> bool:
+        return self._play(Erase(*as_cell(r, c, self.rules.n, self.rules.n))) != "ignored"
+
+    def mark_many(self, cells: Iterable[tuple[int, int]], on: bool = True) -> int:
+        """A drag: ❌ markers put (``on``) or lifted on many cells, one move (one undo step);
+        how many cells changed."""
+        checked = self.rules._cells(cells)
+        if not isinstance(on, (bool, np.bool_)):
+            raise ValueError(f"on must be True or False, not {on!r}")
+        before = self.rules.marks.copy()
+        if checked:
+            self._play(Drag(bool(on), checked))
+        return int((before != self.rules.marks).sum())
+
+    def undo(self) -> bool:
+        return self.session.undo()
+
+    def redo(self) -> bool:
+        return self.session.redo()
+
+    @property
+    def can_undo(self) -> bool:
+        return self.session.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.session.can_redo
+
+    def retry(self) -> None:
+        self.session.retry()

@@ -412,7 +412,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
 
     def redo(self) -> None:
         """Redo puts back what Undo took away; a clash it brings back costs no shield again
-        (``core.moleturf.rules.MoleTurf.redo``), so it raises no alarm."""
+        (``core.moleturf.rules.MoleTurf.restore``), so it raises no alarm."""
         if self.session.redo():
             self.app.audio.play("menu_click")
             self.dismiss_hint(relayout=False)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from core.hints import Hint
-from core.moves import Move, MoveKind, Redo, Refusal, Undo, from_json, to_json
+from core.moves import Move, MoveKind, Redo, Refusal, Undo, by_name, from_json, to_json
 from core.stopwatch import Stopwatch, no_clock
 
 DOCUMENT_VERSION = 1
@@ -356,6 +356,7 @@ def read_entries(document: Any, kind: str, kinds: tuple[MoveKind, ...]) -> list[
     """The checked move log of a document of ``kind`` whose moves are of ``kinds``
     (ValueError when it is not one)."""
     moves = _checked_header(document, kind)
+    names = by_name(kinds)
     entries = []
     last = 0
     for k, raw in enumerate(moves):
@@ -366,7 +367,7 @@ def read_entries(document: Any, kind: str, kinds: tuple[MoveKind, ...]) -> list[
             raise ValueError(f"move {k + 1} is timed before the move before it")
         last = t_ms
         try:
-            move = from_json(raw[1:], kinds)
+            move = from_json(raw[1:], names)
         except ValueError as bad:
             raise ValueError(f"move {k + 1} of the game cannot be made: {bad}") from None
         entries.append(Entry(t_ms, move))

@@ -14,7 +14,7 @@ end turns it into a sentence (and a shake where it fits), so nothing is ever ref
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -161,16 +161,20 @@ def to_json(move: Move) -> list[Any]:
     return move.to_json()
 
 
-def from_json(raw: list[Any], kinds: Iterable[MoveKind]) -> Move:
-    """The move a document's ``[name, *arguments]`` names, of one of ``kinds`` (a game's);
-    ValueError for any other name or the wrong arguments. The values are the rules' to check
-    when the move is made."""
-    allowed = {kind.name: kind for kind in kinds}
+def by_name(kinds: Iterable[MoveKind]) -> dict[str, MoveKind]:
+    """A game's move kinds by the names its documents give them (for ``from_json``)."""
+    return {kind.name: kind for kind in kinds}
+
+
+def from_json(raw: list[Any], kinds: Mapping[str, MoveKind]) -> Move:
+    """The move a document's ``[name, *arguments]`` names, of one of ``kinds`` (a game's, by
+    name: ``by_name``); ValueError for any other name or the wrong arguments. The values are
+    the rules' to check when the move is made."""
     name = raw[0] if raw else None
-    kind = allowed.get(name) if isinstance(name, str) else None
+    kind = kinds.get(name) if isinstance(name, str) else None
     if kind is None:
         raise ValueError(f"{name!r} is not a move of this game")
-    return kind.from_args(list(raw[1:]))
+    return kind.from_args(raw[1:])
 
 
 def _cells(raw: object) -> tuple[Cell, ...]:

@@ -177,7 +177,8 @@ class MoleTurf:
         if not isinstance(position, bytes) or len(position) != 2 * size:
             raise ValueError(f"a position of this board is {2 * size} bytes")
         grids = np.frombuffer(position, np.bool_).reshape(2, self.n, self.n)
-        self._moles[:], self._marks[:] = grids
+        np.copyto(self._moles, grids[0])
+        np.copyto(self._marks, grids[1])
         self._derived.clear()
         if self.shields == 0:
             self.shields = 1
@@ -390,7 +391,7 @@ def execute_move(game: MoleTurf, move: MoleTurfMove) -> str:
     names cells as the player sees them, rows and columns from 1."""
     if isinstance(move, (Place, Mark, Erase)):
         cell = _on_board(game, move.cell)
-        checked: MoleTurfMove = type(move)(*cell)
+        checked: MoleTurfMove = move if cell == move.cell else type(move)(*cell)
         cells: tuple[tuple[int, int], ...] = (cell,)
     elif isinstance(move, Drag) and isinstance(move.on, (bool, np.bool_)):
         checked = Drag(bool(move.on), cells := _cells_on_board(game, move.cells))

@@ -49,7 +49,7 @@ def moleturf_document(moves: int) -> dict[str, Any]:
     cells = [(r, c) for r in range(16) for c in range(16)]
     for k in range(moves):
         if k % 10 in (8, 9):
-            session.play(("undo",) if k % 10 == 8 else ("redo",))
+            session.undo() if k % 10 == 8 else session.redo()
         else:
             r, c = cells[(k // 2) % len(cells)]
             session.act("mark", r, c)

@@ -4,7 +4,12 @@ A session sits between a game's rules (``core.demineur.rules``, ``core.moleturf.
 and the front end. It owns:
 
 - the **move log**: every move executed, with its time in ms of play from the game's start
-  (read from the injected clock through the session's stopwatch);
+  (read from the injected clock through the session's stopwatch), Undo and Redo included;
+- **undo and redo** (for a game whose rules offer them, ``undoable``): the mid-end keeps the
+  positions the game had before each move (``_position``) and puts one back (``_restore``);
+  the rules know nothing of undo, they only say what a position is and when taking a move
+  back is allowed (``_may_undo``, ``_may_redo``). Undo and Redo are entries of the log like
+  the moves, so a replay shows them and a loaded game comes back with its whole history;
 - the **timer**: running, paused (menus, pause, focus lost) and stopped by the rules'
   events, which each game's session states in ``_timer_should_run``;
 - the **hint count** (asking again on an unchanged board does not count twice);
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from core.hints import Hint
-from core.moves import Move, Refusal
+from core.moves import Move, MoveKind, Redo, Refusal, Undo, by_name, from_json, to_json
 from core.problems import Problem, shown
 from core.stopwatch import Stopwatch, no_clock
 
@@ -64,6 +69,8 @@ class Session:
     """The mid-end of one game. Subclasses bind it to a game's rules (see the module doc)."""
 
     kind: ClassVar[str] = ""
+    moves: ClassVar[tuple[MoveKind, ...]] = ()  # the game's own moves (Undo and Redo aside)
+    undoable: ClassVar[bool] = False  # whether the game's rules offer undo and redo
 
     def __init__(self, game: Any, clock: Callable[[], float] | None = None) -> None:
         self.game = game
@@ -73,6 +80,8 @@ class Session:
         self._hinted_at: int | None = None  # the log length when the last hint was counted
         self.changed = True  # set by every move; the front end clears it once saved
         self.held = False  # the front end paused the clock (menus, pause, focus lost)
+        self._past: list[Any] = []  # the positions before each move still taken back by Undo
+        self._future: list[Any] = []  # the positions after each move undone, for Redo
 
     # ----- to be given by each game ---------------------------------------------------------
     def interpret(self, intent: str, r: int, c: int, **context: Any) -> Move | Refusal:
@@ -88,6 +97,21 @@ class Session:
     def _describe(self) -> dict[str, Any]:
         """The document's ``params``, ``seed`` and ``layout``."""
         raise NotImplementedError
+
+    def _position(self) -> Any:
+        """An immutable record of the game's position, which ``_restore`` puts back (an
+        undoable game gives both)."""
+        raise NotImplementedError
+
+    def _restore(self, position: Any) -> None:
+        raise NotImplementedError
+
+    def _may_undo(self) -> bool:
+        """Whether the rules let a move be taken back now (a history aside)."""
+        return True
+
+    def _may_redo(self) -> bool:
+        return True
 
     @classmethod
     def _rebuild(
@@ -116,11 +140,74 @@ class Session:
     def play(self, move: Move) -> Any:
         """Execute ``move`` and log it with the time of play it was made at."""
         t_ms = self.stopwatch.elapsed_ms
-        result = self._execute(move)
+        result = self._perform(move)
         self.log.append(Entry(t_ms, move))
         self.changed = True
         self._follow_rules_clock()
         return result
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undoable and bool(self._past) and self._may_undo()
+
+    @property
+    def can_redo(self) -> bool:
+        return self.undoable and bool(self._future) and self._may_redo()
+
+    def undo(self) -> bool:
+        """Take the last move back (logged as an ``Undo``); False when nothing can be."""
+        if not self.can_undo:
+            return False
+        self.play(Undo())
+        return True
+
+    def redo(self) -> bool:
+        """Make the last undone move again (logged as a ``Redo``); False when none can be."""
+        if not self.can_redo:
+            return False
+        self.play(Redo())
+        return True
+
+    def _perform(self, move: Move) -> Any:
+        """Carry out an entry of the log: Undo and Redo here, any other move by the rules,
+        the position before it kept for Undo. ValueError for an entry that cannot be made."""
+        if isinstance(move, (Undo, Redo)):
+            return self._step(move)
+        if not isinstance(move, self.moves):
+            raise ValueError(f"{move!r} is not a move of this game")
+        before = self._position() if self.undoable else None
+        result = self._execute(move)
+        if self.undoable:
+            self._past.append(before)
+            self._future.clear()
+        return result
+
+    def _step(self, move: Undo | Redo) -> str:
+        """Undo: back to the position before the last move; Redo: forward to the one after
+        the last move undone. The position left goes on the other list."""
+        if not self.undoable:
+            raise ValueError("this game has no undo")
+        back = isinstance(move, Undo)
+        if not (self.can_undo if back else self.can_redo):
+            raise ValueError(f"there is nothing to {move.name}")
+        here = self._position()
+        self._restore((self._past if back else self._future).pop())
+        (self._future if back else self._past).append(here)
+        return move.name
+
+    def forget_history(self) -> None:
+        """No move to undo or redo any more (a new game on the same board: Retry)."""
+        self._past.clear()
+        self._future.clear()
+
+    def snapshot(self) -> tuple[Any, tuple[Any, ...], tuple[Any, ...]]:
+        """The game and its undo history as they stand (a replay's checkpoint)."""
+        return self.copy_game(), tuple(self._past), tuple(self._future)
+
+    def restore_snapshot(self, snapshot: tuple[Any, tuple[Any, ...], tuple[Any, ...]]) -> None:
+        game, past, future = snapshot
+        self.game = self.copy_game(game)
+        self._past, self._future = list(past), list(future)
 
     def hint(self) -> Hint | None:
         hint = self.game.hint()
@@ -164,7 +251,7 @@ class Session:
             "version": DOCUMENT_VERSION,
             "kind": self.kind,
             **self._describe(),
-            "moves": [[e.t_ms, *_move_to_json(e.move)] for e in self.log],
+            "moves": [[e.t_ms, *to_json(e.move)] for e in self.log],
             "elapsed_ms": self.elapsed_ms,
             "hints": self.hints_used,
         }
@@ -176,11 +263,13 @@ class Session:
         ValueError, with a message a person can act on, for anything damaged or hostile.
         """
         try:
-            entries = read_entries(document, cls.kind)
+            entries = cls._migrate(read_entries(document, cls.kind, cls._kinds()))
             session = cls._rebuild(document["params"], document["seed"], document["layout"], clock)
             for k, entry in enumerate(entries):
+                if isinstance(entry.move, (Undo, Redo)) and not session.undoable:
+                    raise Problem("file_no_undo", move=k + 1)
                 try:
-                    session._execute(entry.move)
+                    session._perform(entry.move)
                 except ValueError as bad:
                     raise Problem("file_move_refused", str(bad), move=k + 1) from None
                 session.log.append(entry)
@@ -198,6 +287,17 @@ class Session:
             session.stopwatch.restore(elapsed)
         session.changed = False
         return session
+
+    @classmethod
+    def _kinds(cls) -> tuple[MoveKind, ...]:
+        """The moves a document of this game may hold: the game's, and Undo and Redo."""
+        return (*cls.moves, Undo, Redo)
+
+    @classmethod
+    def _migrate(cls, entries: list[Entry]) -> list[Entry]:
+        """A document's log as this program writes it (a game rewrites what older
+        versions wrote differently, e.g. Mole Turf's held-button barricades)."""
+        return entries
 
 
 @dataclass(frozen=True)
@@ -252,9 +352,11 @@ def _checked_header(document: Any, kind: str) -> list[Any]:
     return moves
 
 
-def read_entries(document: Any, kind: str) -> list[Entry]:
-    """The checked move log of a document of ``kind`` (ValueError when it is not one)."""
+def read_entries(document: Any, kind: str, kinds: tuple[MoveKind, ...]) -> list[Entry]:
+    """The checked move log of a document of ``kind`` whose moves are of ``kinds``
+    (ValueError when it is not one)."""
     moves = _checked_header(document, kind)
+    names = by_name(kinds)
     entries = []
     last = 0
     for k, raw in enumerate(moves):
@@ -264,7 +366,13 @@ def read_entries(document: Any, kind: str) -> list[Entry]:
         if t_ms < last:
             raise Problem("file_move_order", move=k + 1)
         last = t_ms
-        entries.append(Entry(t_ms, _move_from_json(raw[1:])))
+        if raw[1] not in names:
+            raise Problem("file_move_unknown", move=k + 1, name=shown(raw[1]))
+        try:
+            move = from_json(raw[1:], names)
+        except ValueError as bad:
+            raise Problem("file_move_arguments", str(bad), move=k + 1, name=shown(raw[1])) from None
+        entries.append(Entry(t_ms, move))
     return entries
 
 
@@ -283,30 +391,14 @@ def _count(value: Any, reason: str, most: int, **params: Any) -> int:
     return value
 
 
-def _move_to_json(move: Move) -> list[Any]:
-    return [list(_move_to_json(v)) if isinstance(v, tuple) else v for v in move]
-
-
-def _move_from_json(raw: list[Any]) -> Move:
-    """Lists become tuples, as the rules make them; the rules check the rest on replay."""
-
-    def tup(v: Any, depth: int = 0) -> Any:
-        if isinstance(v, list):
-            if depth > 3:
-                raise Problem("file_move_nested")
-            return tuple(tup(x, depth + 1) for x in v)
-        return v
-
-    return tuple(tup(v) for v in raw)
-
-
 class Replay(Generic[S]):
     """A finished (or saved) game played back: ``seek(t_ms)`` shows the board as it was at
     that moment of play. The document is checked in full when the replay is made.
 
-    Playing forward keeps a copy of the game every ``CHECKPOINT_EVERY`` moves, so a step back
-    (or a jump forward over ground played before) restores the nearest one before the moment
-    and replays fewer moves than that, never the whole game from its first move."""
+    Playing forward keeps a copy of the game (and its undo history) every ``CHECKPOINT_EVERY``
+    moves, so a step back (or a jump forward over ground played before) restores the nearest
+    one before the moment and replays fewer moves than that, never the whole game from its
+    first move."""
 
     CHECKPOINT_EVERY: ClassVar[int] = 256
 
@@ -320,7 +412,7 @@ class Replay(Generic[S]):
         self.replayed = 0  # moves executed by seeks since the replay was made (for the tests)
         d = self.document
         self.session = self.session_class._rebuild(d["params"], d["seed"], d["layout"], None)
-        self._checkpoints: dict[int, Any] = {0: self.session.copy_game()}  # position -> game
+        self._checkpoints: dict[int, Any] = {0: self.session.snapshot()}  # position -> snapshot
         self.position = 0  # entries applied
         self.t_ms = 0
 
@@ -347,15 +439,15 @@ class Replay(Generic[S]):
         while base not in self._checkpoints:  # not reached yet: an earlier one
             base -= every
         if target < self.position or base > self.position:
-            self.session.game = self.session.copy_game(self._checkpoints[base])
+            self.session.restore_snapshot(self._checkpoints[base])
             self.position = base
         made = 0
         while self.position < target:
-            self.session._execute(self.entries[self.position].move)
+            self.session._perform(self.entries[self.position].move)
             self.position += 1
             made += 1
             if self.position % every == 0 and self.position not in self._checkpoints:
-                self._checkpoints[self.position] = self.session.copy_game()
+                self._checkpoints[self.position] = self.session.snapshot()
         self.replayed += made
         self.t_ms = t_ms
         return made

@@ -52,12 +52,15 @@ MESSAGES = {
     "file_moves_not_list": "the game file's moves must be a list",
     "file_too_many_moves": "the game file has {moves} moves; at most {most} are read",
     "file_move_shape": "move {move} of the game file is not [time, name, ...]",
-    "file_move_nested": "a move of the game file is nested too deeply",
+    "file_move_unknown": "move {move} of the game file is {name}, which is not a move of this game",
+    "file_move_arguments": "move {move} of the game file, {name}, does not have the arguments "
+    "such a move takes",
     "file_move_time": "the time of move {move} must be a whole number of milliseconds from 0 to "
     "{most}, not {value}",
     "file_move_order": "move {move} is timed before the move before it",
     "file_move_refused": "move {move} of the game cannot be made: the rules do not allow it on "
     "the board as it stands",
+    "file_no_undo": "move {move} of the game cannot be made: this game has no undo",
     "file_time_played": "the time played must be a whole number of milliseconds from 0 to "
     "{most}, not {value}",
     "file_time_short": "the time played is shorter than the time of the last move",
@@ -124,6 +127,7 @@ NOTES = {
     "p_cols": "the columns of that level's board",
     "p_rows": "the rows of that level's board",
     "p_mines": "the mines of that level's board",
+    "name": "the name of a move as the file writes it, in quotes ('reveal'): not translated",
     "sector": "a sector number",
     "shields": "the number of shields the file gives",
 }

@@ -6,6 +6,7 @@ import numpy as np
 
 from core.demineur.autoplay import play
 from core.demineur.rules import PRESETS, Minesweeper
+from core.moves import Reveal
 
 
 def test_a_game_is_played_to_its_end_with_legal_moves() -> None:
@@ -13,19 +14,19 @@ def test_a_game_is_played_to_its_end_with_legal_moves() -> None:
         game = Minesweeper(16, 10, 25, seed=seed)
         moves = play(game)
         assert game.over
-        assert moves[0] == ("reveal", 5, 8)
+        assert moves[0] == Reveal(5, 8)
         replay = Minesweeper(16, 10, 25, seed=seed)
-        for action, r, c in moves:
-            if action == "reveal":
-                assert replay.reveal(r, c) > 0, "a reveal that changed nothing"
+        for move in moves:
+            if isinstance(move, Reveal):
+                assert replay.reveal(move.r, move.c) > 0, "a reveal that changed nothing"
             else:
-                replay.toggle_flag(r, c)
+                replay.toggle_flag(move.r, move.c)
         assert replay.status == game.status
         assert (replay.revealed == game.revealed).all()
         # flags go only on mines: the engine proves them before placing them
         assert not (game.flagged & ~game.mine_mask).any()
         if game.status == "lost":
-            assert moves[-1][0] == "reveal" and game.mine_mask[moves[-1][1:]]
+            assert isinstance(moves[-1], Reveal) and game.mine_mask[moves[-1].cell]
 
 
 def test_same_seed_same_moves() -> None:
@@ -49,7 +50,7 @@ def test_it_continues_a_game_in_progress_and_lifts_a_wrong_flag() -> None:
     wrong = tuple(int(x) for x in np.argwhere(~game.mine_mask & ~game.revealed)[0])
     game.toggle_flag(*wrong)
     moves = play(game, flag_mines=False)
-    assert all(action == "reveal" or (r, c) == wrong for action, r, c in moves)
+    assert all(isinstance(move, Reveal) or move.cell == wrong for move in moves)
     if game.status == "won":
         assert game.revealed[wrong]
 
@@ -59,7 +60,7 @@ def test_a_fixed_layout_is_played_from_a_guess() -> None:
     mask[0, 0] = mask[5, 5] = True
     game = Minesweeper.from_mines(mask)
     moves = play(game)
-    assert game.over and moves[0][0] == "reveal"
+    assert game.over and isinstance(moves[0], Reveal)
 
 
 def test_the_hint_suggests_the_guess_the_autoplayer_takes_and_its_risk() -> None:

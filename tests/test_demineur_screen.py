@@ -9,6 +9,7 @@ import pytest
 
 from core.demineur.rules import Minesweeper
 from core.demineur.session import DemineurSession
+from core.moves import Flag, Reveal
 from game import i18n
 from game.app import App, Options
 from game.demineur import board as ms_board
@@ -434,7 +435,7 @@ def test_an_unfinished_game_is_saved_on_close_and_offered_again(tmp_path, clock)
     assert isinstance(scene, DemineurScene) and scene.level.name == "beginner"
     assert (scene.game.revealed == revealed).all() and scene.game.mines_left == 9
     assert scene.session.clicks == 2
-    assert [e.move for e in scene.session.log] == [("reveal", 4, 4), ("flag", *flagged)]
+    assert [e.move for e in scene.session.log] == [Reveal(4, 4), Flag(*flagged)]
     pygame.display.quit()
 
 

@@ -843,7 +843,9 @@ def _hostile_files() -> list[tuple[str, str, tuple]]:
         (_changed(d, moves=[*moves, [5]]), "file_move_shape", (len(moves) + 1,)),
         (_changed(d, moves=[[-5, *moves[0][1:]]]), "file_move_time", (1,)),
         (_changed(d, moves=[*moves, [0, "tap", 4, 4]]), "file_move_order", (len(moves) + 1,)),
-        (_changed(d, moves=[*moves, [10**6, "tap", 99, 4]]), "file_move_refused", ()),
+        (_changed(d, moves=[*moves, [10**6, "reveal", 99, 4]]), "file_move_refused", ()),
+        (_changed(d, moves=[*moves, [10**6, "tap", 4, 4]]), "file_move_unknown", ("'tap'",)),
+        (_changed(d, moves=[*moves, [10**6, "reveal", 4]]), "file_move_arguments", ("'reveal'",)),
         (_changed(d, elapsed_ms=0), "file_time_short", ()),
         (_changed(d, hints=-1), "file_hint_count", ()),
         (_changed(d, seed=KeyError), "file_field_missing", ()),
@@ -879,7 +881,7 @@ def test_a_hostile_game_file_is_refused_in_the_players_language():
                 assert not english_left(said, MESSAGES[reason]), (language, said)
                 if language == "ja":  # no Latin word but names and what the file holds
                     latin = {w.lower() for w in re.findall(r"[A-Za-zé]{4,}", said)}
-                    assert latin <= KEPT | {"chess", "godlike"}, said
+                    assert latin <= KEPT | {"chess", "godlike", "reveal"}, said
                 assert said.endswith("。" if language == "ja" else "."), said
                 assert "{" not in said and "a(z)" not in said, said
                 for n in numbers:
@@ -896,7 +898,7 @@ def test_a_replay_refused_for_its_moves_tells_it_in_hungarian(tmp_path):
     from game.shell.dialog import Dialog
 
     d, _m = _documents()
-    d = json.loads(_changed(d, moves=[*d["moves"], [10**6, "tap", 99, 4]]))
+    d = json.loads(_changed(d, moves=[*d["moves"], [10**6, "reveal", 99, 4]]))
     app = make_app(tmp_path, lang="hu")
     try:
         app.open_scene("demineur.replay", d)

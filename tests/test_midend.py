@@ -5,6 +5,7 @@ once a saved game and a replay, checked against anything damaged or hostile."""
 import copy
 import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,9 +17,10 @@ from core.demineur.rules import Minesweeper, execute_move, interpret_move
 from core.demineur.session import DemineurSession
 from core.midend import DOCUMENT_VERSION, Replay
 from core.moleturf.rules import MoleTurf, interpret_drag
+from core.moleturf.rules import execute_move as turf_execute
 from core.moleturf.rules import interpret_move as turf_interpret
 from core.moleturf.session import MoleTurfSession
-from core.moves import Refusal
+from core.moves import Chord, Drag, Erase, Flag, Mark, Place, Redo, Refusal, Reveal, Undo, Wipe
 
 # 9x9, mines down the right edge: a tap at (4, 0) opens the left part
 MINES = np.zeros((9, 9), bool)
@@ -61,30 +63,30 @@ def test_a_tap_on_a_number_is_a_chord_only_when_its_flags_match():
     assert refused == Refusal("chord_flags", (1, 7), {"value": 2, "flags": 0})
     execute_move(game, interpret_move(game, "flag", 0, 8))
     execute_move(game, interpret_move(game, "flag", 2, 8))
-    assert interpret_move(game, "tap", 1, 7) == ("chord", 1, 7)
-    assert interpret_move(game, "flag", 1, 7) == ("chord", 1, 7)  # a flag on a number chords
+    assert interpret_move(game, "tap", 1, 7) == Chord(1, 7)
+    assert interpret_move(game, "flag", 1, 7) == Chord(1, 7)  # a flag on a number chords
 
 
 def test_no_flag_before_the_first_touch_and_a_flag_guards_its_cell():
     game = Minesweeper(9, 9, 10, seed=3)
     assert interpret_move(game, "flag", 0, 0).reason == "flag_before_start"
     assert interpret_move(game, "tap", 0, 0, flag_mode=True).reason == "flag_before_start"
-    assert interpret_move(game, "long_press", 4, 4) == ("reveal", 4, 4)  # before: a reveal
-    execute_move(game, ("reveal", 4, 4))
+    assert interpret_move(game, "long_press", 4, 4) == Reveal(4, 4)  # before: a reveal
+    execute_move(game, Reveal(4, 4))
     hidden = tuple(int(v) for v in np.argwhere(~game.revealed)[0])
-    assert interpret_move(game, "long_press", *hidden) == ("flag", *hidden)
-    assert interpret_move(game, "tap", *hidden, flag_mode=True) == ("flag", *hidden)
-    execute_move(game, ("flag", *hidden))
+    assert interpret_move(game, "long_press", *hidden) == Flag(*hidden)
+    assert interpret_move(game, "tap", *hidden, flag_mode=True) == Flag(*hidden)
+    execute_move(game, Flag(*hidden))
     assert interpret_move(game, "tap", *hidden).reason == "flagged"
     assert interpret_move(game, "chord", *hidden).reason == "chord_hidden"
 
 
 def test_a_finished_game_refuses_everything_and_moves_it_cannot_make_are_errors():
     game = Minesweeper.from_mines(MINES)
-    execute_move(game, ("reveal", 0, 8))
+    execute_move(game, Reveal(0, 8))
     assert game.status == "lost"
     assert interpret_move(game, "tap", 1, 1).reason == "game_over"
-    for bad in (("reveal", 1, 1), ("flag", 3, 3), ("teleport", 0, 0), ("reveal", 99, 0), "x"):
+    for bad in (Reveal(1, 1), Flag(3, 3), Place(0, 0), Reveal(99, 0), "x"):
         with pytest.raises(ValueError):
             execute_move(game, bad)
 
@@ -92,14 +94,14 @@ def test_a_finished_game_refuses_everything_and_moves_it_cannot_make_are_errors(
 def test_a_replay_error_names_the_cell_as_the_player_counts_it():
     """The game counts rows and columns from 1: a replay's refused move says so too."""
     game = Minesweeper.from_mines(MINES)
-    execute_move(game, ("reveal", 4, 0))
+    execute_move(game, Reveal(4, 0))
     with pytest.raises(ValueError, match=r"^row 5, column 1 cannot be revealed now$"):
-        execute_move(game, ("reveal", 4, 0))
-    execute_move(game, ("reveal", 0, 8))  # lost: nothing can be flagged or chorded any more
+        execute_move(game, Reveal(4, 0))
+    execute_move(game, Reveal(0, 8))  # lost: nothing can be flagged or chorded any more
     with pytest.raises(ValueError, match=r"^row 1, column 9 cannot be flagged now$"):
-        execute_move(game, ("flag", 0, 8))
+        execute_move(game, Flag(0, 8))
     with pytest.raises(ValueError, match=r"^the number at row 2, column 8 cannot be chorded"):
-        execute_move(game, ("chord", 1, 7))
+        execute_move(game, Chord(1, 7))
 
 
 # ----- Mole Turf: the same -----------------------------------------------------------------
@@ -108,17 +110,17 @@ def test_a_replay_error_names_the_cell_as_the_player_counts_it():
 def test_mole_turf_intents_follow_the_mode_and_refuse_with_reasons():
     game = MoleTurf(REGIONS)
     r, c = SOLUTION[0]
-    assert turf_interpret(game, "tap", r, c, mode="mole") == ("place", r, c)
-    assert turf_interpret(game, "tap", r, c, mode="marker") == ("mark", r, c)
+    assert turf_interpret(game, "tap", r, c, mode="mole") == Place(r, c)
+    assert turf_interpret(game, "tap", r, c, mode="marker") == Mark(r, c)
     assert turf_interpret(game, "tap", r, c, mode="eraser").reason == "nothing_to_erase"
     game.place(r, c)
     assert turf_interpret(game, "mark", r, c).reason == "mole_there"
-    assert turf_interpret(game, "tap", r, c, mode="eraser") == ("erase", r, c)
+    assert turf_interpret(game, "tap", r, c, mode="eraser") == Erase(r, c)
     row = [(5, k) for k in range(9)]
-    assert interpret_drag(game, row)[:2] == ("drag", True)
+    assert interpret_drag(game, row) == Drag(True, tuple(row))
     game.mark_many(row)
-    assert interpret_drag(game, row)[:2] == ("drag", False)  # a drag from a ❌ lifts them
-    assert interpret_drag(game, row, mode="eraser")[0] == "wipe"
+    assert interpret_drag(game, row) == Drag(False, tuple(row))  # a drag from a ❌ lifts them
+    assert interpret_drag(game, row, mode="eraser") == Wipe(tuple(row))
 
 
 # ----- sessions: log, timer, hints ---------------------------------------------------------
@@ -143,8 +145,8 @@ def test_the_demineur_timer_starts_at_the_first_touch_pauses_and_stops_at_the_en
     session.resume()
     assert session.elapsed_ms == 1750
     assert [(e.t_ms, e.move) for e in session.log] == [
-        (0, ("reveal", 4, 0)),
-        (1750, ("reveal", 0, 8)),
+        (0, Reveal(4, 0)),
+        (1750, Reveal(0, 8)),
     ]
 
 
@@ -184,6 +186,65 @@ def test_mistakes_count_every_shield_lost_even_when_undone():
     resumed = round_trip(session, MoleTurfSession)
     assert (resumed.mistakes, resumed.game.shields) == (2, 1)
     assert [e.move for e in resumed.log] == [e.move for e in session.log]
+
+
+# ----- undo and redo: the mid-end's, not the rules' ----------------------------------------
+
+OLD_FILE = Path(__file__).parent / "data" / "moleturf_old_undo.json"
+
+
+def test_undo_and_redo_are_the_mid_ends_entries_and_the_rules_refuse_them():
+    """The back end knows nothing of undo: the session takes a move back and logs an Undo,
+    the document writes it as ["undo"], and the rules have no such move."""
+    session = MoleTurfSession(MoleTurf(REGIONS))
+    session.act("tap", *SOLUTION[0])
+    assert session.undo() and not session.game.moles.any()
+    assert session.redo() and session.game.moles[SOLUTION[0]]
+    assert [e.move for e in session.log] == [Place(*SOLUTION[0]), Undo(), Redo()]
+    assert [m[1:] for m in session.to_document()["moves"]] == [
+        ["place", *SOLUTION[0]],
+        ["undo"],
+        ["redo"],
+    ]
+    assert not hasattr(session.game, "undo") and not hasattr(session.game, "redo")
+    with pytest.raises(ValueError, match="unknown Mole Turf move"):
+        turf_execute(session.game, Undo())
+
+
+def test_an_old_file_whose_held_barricade_logged_undo_steps_loads_with_it_as_one_drag():
+    """A file of the previous version (made by it: tests/data/moleturf_old_undo.json) logged
+    each step of an X-held barricade as an Undo and a longer drag; it loads to the same
+    board, shields and history, its barricade one Drag, and saves so."""
+    old = json.loads(OLD_FILE.read_text())
+    document, expect = old["document"], old["expect"]
+    assert [m[1] for m in document["moves"]].count("undo") == 5
+    session = MoleTurfSession.from_document(document)
+    game = session.game
+    assert game.moles.tolist() == expect["moles"] and game.marks.tolist() == expect["marks"]
+    assert (game.shields, game.mistakes) == (expect["shields"], expect["mistakes"])
+    assert (session.can_undo, session.can_redo) == (expect["can_undo"], expect["can_redo"])
+    names = [e.move.name for e in session.log]
+    assert names == ["place", "drag", "undo", "redo", "place", "undo"]
+    barricade = session.log[1]
+    assert len(barricade.move.cells) == 4 and barricade.t_ms == document["moves"][7][0]
+    again = round_trip(session, MoleTurfSession)
+    assert [e.move for e in again.log] == [e.move for e in session.log]
+    assert session.redo() and session.game.shields == expect["shields"]  # the clash, unpaid
+    assert again.undo() and again.undo() and not again.game.marks.any()  # the whole barricade
+
+
+def test_demineur_offers_no_undo_and_a_file_that_undoes_is_refused():
+    """The rule book has no undo (a game is lost the moment a mine shows, and best times are
+    kept): the mid-end's undo stays off for Démineur."""
+    session = DemineurSession(Minesweeper.from_mines(MINES), clock=FakeClock())
+    session.act("tap", 4, 0)
+    assert not session.can_undo and session.undo() is False and len(session.log) == 1
+    document = session.to_document()
+    document["moves"].append([document["elapsed_ms"], "undo"])
+    with pytest.raises(
+        ValueError, match="^move 2 of the game cannot be made: this game has no undo$"
+    ):
+        DemineurSession.from_document(document)
 
 
 # ----- documents: a saved game and a replay are one ----------------------------------------
@@ -368,7 +429,10 @@ def test_every_field_of_a_document_set_to_hostile_values_is_refused_in_words_or_
         (lambda d: d.update(version=DOCUMENT_VERSION + 1), "version 2; this program reads"),
         (lambda d: d.update(kind="chess"), "'chess' game"),
         (lambda d: d.pop("moves"), "moves must be a list"),
-        (lambda d: d["moves"].append([5000, "teleport", 1, 1]), "cannot be made"),
+        (
+            lambda d: d["moves"].append([5000, "teleport", 1, 1]),
+            "is .teleport., which is not a move",
+        ),
         (lambda d: d["moves"].insert(1, [10**9, "flag", 0, 0]), "timed before"),
         (lambda d: d.update(elapsed_ms=1), "shorter than the time of the last move"),
         (lambda d: d["params"].update(level="expert"), "expert level is 30x16"),
@@ -419,3 +483,34 @@ def test_a_replay_shows_the_board_at_any_moment_forwards_and_backwards():
     assert replay.game.revealed.sum() == 0 and replay.position == 0
     replay.seek(10**9)
     assert replay.t_ms == 4500 and replay.position == len(session.log)
+
+
+def test_a_mole_turf_replay_with_undo_steps_back_over_snapshots_to_the_board_played():
+    """A snapshot holds the undo history with the board: seeking back to a snapshot and on
+    over Undo and Redo entries shows what the player saw at each moment."""
+
+    class Often(Replay):
+        CHECKPOINT_EVERY = 4
+
+    clock = FakeClock()
+    session = MoleTurfSession(MoleTurf(REGIONS), clock=clock)
+    session.resume()
+    seen = [(session.game.position(), session.game.shields)]
+    steps = [("tap", SOLUTION[0]), ("mark", (8, 8)), ("undo",), ("undo",), ("redo",)]
+    steps += [("mark", (7, 7)), ("tap", (0, 0)), ("undo",), ("mark", (6, 0)), ("redo",)]
+    steps += [("undo",), ("undo",), ("tap", SOLUTION[1])]
+    for step in steps:
+        clock.now += 0.5
+        if step[0] == "undo":
+            session.undo()
+        elif step[0] == "redo":
+            session.redo()
+        else:
+            session.act(step[0], *step[1])
+        seen.append((session.game.position(), session.game.shields))
+    assert [e.move.name for e in session.log].count("undo") == 5
+    replay = Often(session.to_document(), MoleTurfSession)
+    for k in (len(seen) - 1, 3, 9, 5, 0, 12, 7, 1):
+        replay.seek(k * 500 + 1)  # just after the k-th entry
+        assert (replay.game.position(), replay.game.shields) == seen[k], k
+    assert replay.session.can_undo == session.can_undo

@@ -1,4 +1,5 @@
-"""The Cyber Mole Turf rules (core.moleturf.rules): moves, shields, markers, Auto-❌, saving."""
+"""The Cyber Mole Turf rules (core.moleturf.rules): moves, shields, markers, Auto-❌, saving;
+undo and redo, which the mid-end (core.moleturf.session) keeps, played through it."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import core.moleturf
 from core.moleturf import turf
 from core.moleturf.rules import MoleTurf
+
+# the documented game object: the rules played through their mid-end, which has the undo
+Sector = core.moleturf.MoleTurf
 
 REGIONS = turf.generate(9, seed=2024)
 SOLUTION = [(r, int(c)) for r, c in enumerate(turf.solve(REGIONS))]
@@ -99,7 +104,7 @@ def test_a_mole_off_the_solution_that_clashes_with_nothing_is_no_mistake() -> No
 
 
 def test_three_mistakes_end_the_game_and_only_undo_or_retry_still_work() -> None:
-    game = MoleTurf(REGIONS)
+    game = Sector(REGIONS)
     marked = next(
         c for c in itertools.product(range(9), range(9)) if c not in pair_clashing_only_by("row")
     )
@@ -123,7 +128,7 @@ def test_three_mistakes_end_the_game_and_only_undo_or_retry_still_work() -> None
 
 
 def test_retry_restarts_the_sector_with_full_shields() -> None:
-    game = MoleTurf(REGIONS, shields=5)
+    game = Sector(REGIONS, shields=5)
     lose(game)
     game.toggle_mark(0, 0)  # ignored: the game is over
     game.retry()
@@ -134,7 +139,7 @@ def test_retry_restarts_the_sector_with_full_shields() -> None:
 
 def test_undo_never_gives_a_shield_back_and_redo_never_charges_one_again() -> None:
     a, b = pair_clashing_only_by("col")
-    game = MoleTurf(REGIONS)
+    game = Sector(REGIONS)
     game.place(*a)
     game.place(*b)
     assert game.shields == 2
@@ -149,7 +154,7 @@ def test_undo_never_gives_a_shield_back_and_redo_never_charges_one_again() -> No
 
 
 def test_a_new_move_clears_the_redo_list() -> None:
-    game = MoleTurf(REGIONS)
+    game = Sector(REGIONS)
     game.place(1, 1)
     game.undo()
     game.toggle_mark(5, 5)
@@ -157,7 +162,7 @@ def test_a_new_move_clears_the_redo_list() -> None:
 
 
 def test_ignored_moves_leave_no_undo_step() -> None:
-    game = MoleTurf(REGIONS)
+    game = Sector(REGIONS)
     game.place(2, 2)
     game.toggle_mark(2, 2)  # a mole is there: no marker
     game.erase(7, 7)  # nothing to erase
@@ -167,7 +172,7 @@ def test_ignored_moves_leave_no_undo_step() -> None:
 
 
 def test_solving_the_sector_wins_and_freezes_it() -> None:
-    game = MoleTurf(REGIONS)
+    game = Sector(REGIONS)
     for cell in SOLUTION[:-1]:
         assert game.place(*cell) == "placed"
         assert game.status == "playing"
@@ -190,7 +195,7 @@ def test_any_clash_free_full_placement_wins_even_on_a_map_with_many_solutions() 
 
 
 def test_markers_toggle_erase_and_never_sit_under_a_mole() -> None:
-    game = MoleTurf(REGIONS)
+    game = Sector(REGIONS)
     assert game.toggle_mark(3, 3) is True and game.marks[3, 3]
     assert game.toggle_mark(3, 3) is False and not game.marks[3, 3]
     game.toggle_mark(3, 3)
@@ -208,7 +213,7 @@ def test_markers_toggle_erase_and_never_sit_under_a_mole() -> None:
 
 
 def test_a_drag_marks_many_cells_as_one_undo_step() -> None:
-    game = MoleTurf(REGIONS)
+    game = Sector(REGIONS)
     game.place(0, 4)
     game.toggle_mark(1, 1)
     row = [(1, c) for c in range(9)]
@@ -287,7 +292,7 @@ def test_auto_marks_stay_apart_from_the_players_markers_and_follow_the_setting()
 
 def test_turf_status_reports_done_conflict_and_empty() -> None:
     a, b = pair_clashing_only_by("touch")
-    game = MoleTurf(REGIONS)
+    game = Sector(REGIONS)
     r, c = SOLUTION[0]
     game.place(r, c)
     assert game.turf_status()[REGIONS[r, c]] == "done"
@@ -377,7 +382,7 @@ SMALL = turf.generate(6, seed=9)
 @settings(max_examples=150, deadline=None)
 @given(st.lists(MOVES, min_size=5, max_size=40), st.booleans())
 def test_any_move_sequence_keeps_the_rules(script: list[tuple], auto_x: bool) -> None:
-    game = MoleTurf(SMALL, auto_x=auto_x)
+    game = Sector(SMALL, auto_x=auto_x)
     lowest = game.shields
     for name, *args in script:
         was_over = game.status == "over"
@@ -405,6 +410,6 @@ def test_any_move_sequence_keeps_the_rules(script: list[tuple], auto_x: bool) ->
         }
         assert game.conflicts == {(int(r), int(c)) for r, c in clashing}
     # the same moves give the same game, and the saved game resumes it exactly
-    again = MoleTurf(SMALL, auto_x=auto_x)
+    again = Sector(SMALL, auto_x=auto_x)
     play_out(again, script)
     assert snapshot(again) == snapshot(game)

@@ -236,7 +236,7 @@ def test_a_saved_game_after_undo_last_move_comes_back_with_its_shield_and_a_held
     later = FakeClock()
     resumed = MoleTurfSession.from_document(document, later)
     assert (resumed.status, resumed.game.shields, resumed.mistakes) == ("playing", 1, 3)
-    assert resumed.game.can_redo  # the fatal move, as Undo Last Move left it
+    assert resumed.can_redo  # the fatal move, as Undo Last Move left it
     later.now += 5
     assert resumed.elapsed_ms == 8000  # held until the screen resumes it
     resumed.resume()

@@ -3,6 +3,7 @@
 import pygame
 import pytest
 
+from core.moves import Drag
 from game import hints, i18n
 from game.i18n import _
 from game.moleturf.board import CONFLICT, draw_turf_dots
@@ -278,6 +279,7 @@ def test_gamepad_cursor_places_marks_erases_and_switches_mode(app):
     assert scene.game.moles[scene.cursor]
     pad(app, Kind.CONFIRM)
     pad(app, Kind.ACTION_X)
+    pad(app, Kind.ACTION_X_UP)
     assert scene.game.marks[scene.cursor]
     pad(app, Kind.ACTION_Y)
     assert not scene.game.marks[scene.cursor]
@@ -289,12 +291,17 @@ def test_gamepad_cursor_places_marks_erases_and_switches_mode(app):
     assert scene.look().cursor == scene.cursor  # drawn for the pad player
 
 
-def test_holding_x_while_moving_lays_a_barricade_in_one_undo_step(app):
+def test_holding_x_while_moving_lays_a_barricade_made_as_one_move_when_x_is_let_go(app):
     scene = play(app)
     scene.cursor = (0, 0)
     pad(app, Kind.ACTION_X)
     for _step in range(3):
         pad(app, Kind.CURSOR, (1, 0), held_x=True)
+    path = [(0, 0), (0, 1), (0, 2), (0, 3)]
+    assert scene.look().pending == path and not scene.game.marks.any()  # a preview while held
+    pad(app, Kind.ACTION_X_UP)
+    assert [e.move for e in scene.session.log] == [Drag(True, tuple(path))]
+    assert not scene.look().pending
     assert list(scene.game.marks[0, :4]) == [True] * 4
     assert int(scene.game.marks.sum()) == 4
     pad(app, Kind.UNDO)

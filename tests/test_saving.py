@@ -85,7 +85,7 @@ def test_demineur_taps_make_no_fsync_on_the_input_thread_and_reach_the_disk(app)
     saved = DemineurSession.from_document(document(app, DEMINEUR_FILE))
     assert app.fsyncs and main not in app.fsyncs
     assert (saved.game.flagged == scene.game.flagged).all()
-    assert [e.move[0] for e in saved.log] == ["reveal"] + ["flag"] * 5
+    assert [e.move.name for e in saved.log] == ["reveal"] + ["flag"] * 5
 
 
 def test_a_first_version_progress_file_keeps_its_cleared_sectors_and_its_sector_in_play(

@@ -117,6 +117,8 @@ class Player:
                 self.press("board")  # nothing: the board slot takes the focus and plays on
             self.to_cell(scene, cell)
             self.send(Kind.ACTION_X if flag else Kind.CONFIRM)
+            if flag:
+                self.send(Kind.ACTION_X_UP)  # the button let go (a Mole Turf ❌ is made then)
 
     def command(self, kind: Kind, key: str) -> None:
         """A command a pad or keyboard has a button for (hint, pause); pointers press ``key``."""

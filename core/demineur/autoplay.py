@@ -14,8 +14,9 @@ from collections.abc import Callable
 from core.demineur.logic import Analysis
 from core.demineur.rules import Minesweeper
 from core.hints import Hint
+from core.moves import Flag, Reveal
 
-Move = tuple[str, int, int]  # ("reveal" | "flag", row, col)
+Move = Reveal | Flag
 
 
 def play(
@@ -35,7 +36,7 @@ def play(
     if game.counts is None:
         cell = (game.rows // 2, game.cols // 2)
         game.reveal(*cell)
-        moves.append(("reveal", *cell))
+        moves.append(Reveal(*cell))
     while not game.over:
         counts = game.counts
         assert counts is not None  # the first reveal above laid the mines out
@@ -45,7 +46,7 @@ def play(
             for cell in analysis.mine_cells():
                 if not game.flagged[cell]:
                     game.toggle_flag(*cell)
-                    moves.append(("flag", *cell))
+                    moves.append(Flag(*cell))
         safe = analysis.safe_cells()
         if not safe:
             hint = analysis.guess(game.flagged)
@@ -56,8 +57,8 @@ def play(
         for cell in safe:
             if game.flagged[cell]:  # a flag the player put there, proved wrong
                 game.toggle_flag(*cell)
-                moves.append(("flag", *cell))
+                moves.append(Flag(*cell))
             if not game.revealed[cell] and not game.over:
                 game.reveal(*cell)
-                moves.append(("reveal", *cell))
+                moves.append(Reveal(*cell))
     return moves

@@ -26,7 +26,7 @@ from core.demineur.presets import (  # noqa: F401 (the sizes are re-exported wit
     check_size,
 )
 from core.hints import Hint
-from core.moves import Move, Refusal
+from core.moves import Chord, DemineurMove, Flag, Refusal, Reveal
 
 
 class Minesweeper:
@@ -256,7 +256,9 @@ def _mask(layout: object, rows: int, cols: int, mines: int) -> np.ndarray:
     return array.copy()
 
 
-def interpret_move(game: Minesweeper, intent: str, r: int, c: int, flag_mode: bool = False):
+def interpret_move(
+    game: Minesweeper, intent: str, r: int, c: int, flag_mode: bool = False
+) -> DemineurMove | Refusal:
     """What the player's ``intent`` on cell (r, c) does: a move, or a ``Refusal`` saying why not.
 
     Intents: ``"tap"`` (a tap, a click, A, Space; a flag in flag mode), ``"long_press"``
@@ -280,7 +282,7 @@ def interpret_move(game: Minesweeper, intent: str, r: int, c: int, flag_mode: bo
         flags = int(game.flagged[max(r - 1, 0) : r + 2, max(c - 1, 0) : c + 2].sum())
         if flags != value:
             return Refusal("chord_flags", cell, {"value": value, "flags": flags})
-        return ("chord", r, c)
+        return Chord(r, c)
     if intent == "chord":
         return Refusal("chord_hidden", cell)
     wants_flag = intent == "flag" or (intent == "tap" and flag_mode)
@@ -289,10 +291,10 @@ def interpret_move(game: Minesweeper, intent: str, r: int, c: int, flag_mode: bo
     if wants_flag:
         if not game.started:
             return Refusal("flag_before_start", cell)
-        return ("flag", r, c)
+        return Flag(r, c)
     if game.flagged[r, c]:
         return Refusal("flagged", cell)
-    return ("reveal", r, c)
+    return Reveal(r, c)
 
 
 def _cell(r: int, c: int) -> str:
@@ -300,23 +302,21 @@ def _cell(r: int, c: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
 
-def execute_move(game: Minesweeper, move: Move) -> int:
+def execute_move(game: Minesweeper, move: DemineurMove) -> int:
     """Carry out a move made by ``interpret_move`` (or read from a saved game): the cells it
     revealed, or 1 for a flag put or lifted. ValueError for a move the game cannot make."""
-    if not isinstance(move, (tuple, list)) or len(move) != 3:
-        raise ValueError(f"a Démineur move is (name, row, column), not {move!r}")
-    name, r, c = move
-    if name == "reveal":
-        if game.over or game.revealed[as_cell(r, c, game.rows, game.cols)] or game.flagged[r, c]:
+    if not isinstance(move, (Reveal, Flag, Chord)):
+        raise ValueError(f"unknown Démineur move {move!r}")
+    r, c = as_cell(move.r, move.c, game.rows, game.cols)
+    if isinstance(move, Reveal):
+        if game.over or game.revealed[r, c] or game.flagged[r, c]:
             raise ValueError(f"{_cell(r, c)} cannot be revealed now")
         return game.reveal(r, c)
-    if name == "flag":
-        was = bool(game.flagged[as_cell(r, c, game.rows, game.cols)])
+    if isinstance(move, Flag):
+        was = bool(game.flagged[r, c])
         if game.toggle_flag(r, c) == was:
             raise ValueError(f"{_cell(r, c)} cannot be flagged now")
         return 1
-    if name == "chord":
-        if interpret_move(game, "chord", r, c) != ("chord", r, c):
-            raise ValueError(f"the number at {_cell(r, c)} cannot be chorded now")
-        return game.chord(r, c)
-    raise ValueError(f"unknown Démineur move {name!r}")
+    if interpret_move(game, "chord", r, c) != Chord(r, c):
+        raise ValueError(f"the number at {_cell(r, c)} cannot be chorded now")
+    return game.chord(r, c)

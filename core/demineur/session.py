@@ -2,7 +2,9 @@
 
 The timer follows the rule book: it starts at the first touch and stops at the end of the
 game; the front end pauses it in menus, on the pause screen and while the window is away.
-The session also counts the player's clicks (every move, and every refused chord, as
+The rule book offers no undo (a game is lost the moment a mine is revealed, and its best
+times are kept), so Démineur's session leaves the mid-end's undo off. The session also
+counts the player's clicks (every move, and every refused chord, as
 Minesweeper players' tools do) and scores a finished game.
 """
 
@@ -19,7 +21,7 @@ from core.demineur import score
 from core.demineur.presets import check_level
 from core.demineur.rules import Minesweeper, check_size, execute_move, interpret_move
 from core.midend import Session
-from core.moves import Move, Refusal
+from core.moves import Chord, DemineurMove, Flag, Refusal, Reveal
 from core.problems import Problem, shown
 
 MAX_CLICKS = 10**9  # a saved game's click count; far beyond any game
@@ -39,6 +41,7 @@ class Result:
 
 class DemineurSession(Session):
     kind = "demineur"
+    moves = (Reveal, Flag, Chord)
 
     def __init__(
         self,
@@ -73,7 +76,7 @@ class DemineurSession(Session):
         return DemineurSession(game, self.level, clock)
 
     # ----- rules ---------------------------------------------------------------------------
-    def interpret(self, intent: str, r: int, c: int, **context: Any) -> Move | Refusal:
+    def interpret(self, intent: str, r: int, c: int, **context: Any) -> DemineurMove | Refusal:
         return interpret_move(self.game, intent, r, c, flag_mode=bool(context.get("flag_mode")))
 
     def act(self, intent: str, r: int, c: int, **context: Any):
@@ -84,7 +87,7 @@ class DemineurSession(Session):
             self.changed = True
         return outcome
 
-    def _execute(self, move: Move) -> int:
+    def _execute(self, move: Any) -> int:
         return execute_move(self.game, move)
 
     def _timer_should_run(self) -> bool:

@@ -3,10 +3,11 @@
 A move is a method call; its whole effect is visible in the object's state, and the same
 sequence of moves always gives the same state. The board holds moles and the player's ❌
 markers; conflicts, Auto-❌ marks, turf status and the game status are all derived from it.
-Shields are the one exception: a mistake costs a shield when it is made, once. Undo never
-gives it back and Redo never charges it again (a redone move puts back only what Undo took
-away, so it never ends the game); the manual's "Undo Last Move" after Game Over is the only
-refill, to one shield.
+Shields are the one exception: a mistake costs a shield when it is made, once. The rules
+know nothing of undo: the mid-end (``core.moleturf.session``) keeps the positions and puts
+one back with ``restore``, which moves moles and markers only, so a shield spent stays spent
+(and a position brought back charges none); a sector over for want of shields goes on with
+one, the manual's "Undo Last Move" after Game Over, the only refill.
 
 ``interpret_move`` / ``interpret_drag`` turn a player's intent into a move or a refusal with
 its reason; ``execute_move`` carries a move out. The mid-end (``core.moleturf.session``)
@@ -24,15 +25,13 @@ from core.checks import as_cell, as_int
 from core.hints import Hint
 from core.moleturf import logic as turf_logic
 from core.moleturf import turf
-from core.moves import Move, Refusal
+from core.moves import Drag, Erase, Mark, MoleTurfMove, Place, Refusal, Wipe
 
 MAX_SIDE = 16
 MODES = ("mole", "marker", "eraser")
 
-# A move: ("place" | "mark" | "erase", r, c), ("drag", on, ((r, c), ...)) (markers put or
-# lifted), ("wipe", ((r, c), ...)) (an eraser drag), ("undo",) or ("redo",).
-# A change is (r, c, mole before, marker before).
-Change = tuple[int, int, bool, bool]
+# A move is one of core.moves' Place, Mark, Erase (a cell), Drag (markers put or lifted along
+# a path) and Wipe (an eraser drag).
 
 
 class MoleTurf:
@@ -67,8 +66,6 @@ class MoleTurf:
         self._marks[:] = False
         self.shields = self.capacity
         self.mistakes = 0  # conflicts made since the start (or Retry): each cost a shield
-        self._history: list[tuple[Move, list[Change]]] = []
-        self._redo: list[Move] = []
         self._derived: dict[str, Any] = {}
 
     # ----- state -------------------------------------------------------------------------
@@ -165,13 +162,26 @@ class MoleTurf:
         solution = self.solution if self.solution is not None and self._unique else None
         return turf_logic.hint(self._regions, self.moles, crossed, solution)
 
-    @property
-    def can_undo(self) -> bool:
-        return self.status != "won" and bool(self._history)
+    def position(self) -> bytes:
+        """The board as it stands, moles then markers, row by row, a byte a cell: what
+        ``restore`` puts back (the mid-end's Undo and Redo keep one per move; packed a bit
+        a cell they would take 8 times less room and twice the time to make a move:
+        bench/bench_undo_history.py)."""
+        return self._moles.tobytes() + self._marks.tobytes()
 
-    @property
-    def can_redo(self) -> bool:
-        return self.status == "playing" and bool(self._redo)
+    def restore(self, position: bytes) -> None:
+        """Put back the moles and markers of a ``position`` this board had. Shields spent
+        stay spent and none is charged for a conflict brought back; a sector over for want of
+        shields goes on with one (the manual's "step back 1 move and continue")."""
+        size = self.n * self.n
+        if not isinstance(position, bytes) or len(position) != 2 * size:
+            raise ValueError(f"a position of this board is {2 * size} bytes")
+        grids = np.frombuffer(position, np.bool_).reshape(2, self.n, self.n)
+        np.copyto(self._moles, grids[0])
+        np.copyto(self._marks, grids[1])
+        self._derived.clear()
+        if self.shields == 0:
+            self.shields = 1
 
     # ----- moves -------------------------------------------------------------------------
 
@@ -181,60 +191,30 @@ class MoleTurf:
         Returns ``"placed"``, ``"removed"``, ``"conflict"`` (the mole stays and costs a
         shield) or ``"ignored"`` (the game is won or over).
         """
-        return self._play(("place", *as_cell(r, c, self.n, self.n)))
+        return self._play(Place(*as_cell(r, c, self.n, self.n)))
 
     def toggle_mark(self, r: int, c: int) -> bool:
         """Put or lift a ❌ marker on a cell without a mole; returns True when it put one
         (False when it lifted one or the move was ignored)."""
-        return self._play(("mark", *as_cell(r, c, self.n, self.n))) == "marked"
+        return self._play(Mark(*as_cell(r, c, self.n, self.n))) == "marked"
 
     def erase(self, r: int, c: int) -> bool:
         """Clear a cell of its marker or mole; returns whether anything was taken away."""
-        return self._play(("erase", *as_cell(r, c, self.n, self.n))) != "ignored"
+        return self._play(Erase(*as_cell(r, c, self.n, self.n))) != "ignored"
 
     def mark_many(self, cells: Iterable[tuple[int, int]], on: bool = True) -> int:
-        """A drag: put (``on``) or lift ❌ markers on many cells as one undo step.
+        """A drag: put (``on``) or lift ❌ markers on many cells as one move.
 
         Cells with a mole are left alone. Returns how many cells changed.
         """
         on = _as_bool(on, "on")
         checked = self._cells(cells)
         before = int(self._marks.sum())
-        self._play(("drag", on, checked))
+        self._play(Drag(on, checked))
         return abs(int(self._marks.sum()) - before)
 
-    def undo(self) -> bool:
-        """Take back the last move; shields lost stay lost, and Redo can make it again.
-
-        After Game Over this is the manual's "Undo Last Move": the fatal mole goes and play
-        goes on with one shield (a Redo of it puts the mole back, at no further cost, as any
-        Redo). Nothing to undo, or a won sector: returns False.
-        """
-        if not self.can_undo:
-            return False
-        over = self.status == "over"
-        move, changes = self._history.pop()
-        for r, c, mole, mark in changes:
-            self._moles[r, c] = mole
-            self._marks[r, c] = mark
-        self._derived.clear()
-        self._redo.append(move)
-        if over:
-            self.shields = 1
-        return True
-
-    def redo(self) -> bool:
-        """Make the last undone move again. A clash it brings back was paid for when it was
-        first made: Redo charges no shield (so it never ends the game)."""
-        if not self.can_redo:
-            return False
-        move = self._redo.pop()
-        _, changes = self._apply(move, charge=False)
-        self._history.append((move, changes))
-        return True
-
     def retry(self) -> None:
-        """Restart the sector: empty board, full shields, no history."""
+        """Restart the sector: empty board, full shields, no mistakes."""
         self._start()
 
     def _cells(self, cells: object) -> tuple[tuple[int, int], ...]:
@@ -244,60 +224,47 @@ class MoleTurf:
 
     # ----- internals ---------------------------------------------------------------------
 
-    def _play(self, move: Move) -> str:
-        """A new move by the player: ignored unless playing; a change clears the redo list."""
+    def _play(self, move: MoleTurfMove) -> str:
+        """A move by the player: ``"ignored"`` unless playing, else what ``_apply`` did."""
         if self.status != "playing":
             return "ignored"
-        result, changes = self._apply(move, charge=True)
-        if changes:
-            self._history.append((move, changes))
-            self._redo.clear()
+        result = self._apply(move)
+        self._derived.clear()
         return result
 
-    def _apply(self, move: Move, charge: bool) -> tuple[str, list[Change]]:
-        """Carry out a move on the board; returns its result and the cells it changed."""
-        kind = move[0]
+    def _apply(self, move: MoleTurfMove) -> str:
+        """Carry out a move on the board; its result (``"ignored"`` when nothing changed)."""
         moles, marks = self._moles, self._marks
-        changes: list[Change] = []
-        result = "ignored"
-        if kind == "place":
-            _, r, c = move
-            changes.append((r, c, bool(moles[r, c]), bool(marks[r, c])))
-            if moles[r, c]:
-                moles[r, c] = False
-                result = "removed"
-            else:
-                result = "conflict" if self._clashes(r, c) else "placed"
-                moles[r, c] = True
-                marks[r, c] = False
-                if result == "conflict" and charge:
-                    self.shields -= 1
-                    self.mistakes += 1
-        elif kind in ("mark", "erase"):
-            _, r, c = move
-            if kind == "mark" and not moles[r, c]:
-                changes.append((r, c, False, bool(marks[r, c])))
-                marks[r, c] = not marks[r, c]
-                result = "marked" if marks[r, c] else "unmarked"
-            elif kind == "erase" and (moles[r, c] or marks[r, c]):
-                changes.append((r, c, bool(moles[r, c]), bool(marks[r, c])))
-                moles[r, c] = marks[r, c] = False
-                result = "erased"
-        elif kind == "wipe":
-            for r, c in move[1]:
-                if moles[r, c] or marks[r, c]:
-                    changes.append((r, c, bool(moles[r, c]), bool(marks[r, c])))
-                    moles[r, c] = marks[r, c] = False
-            result = "erased" if changes else "ignored"
-        else:
-            _, on, cells = move
-            for r, c in cells:
-                if not moles[r, c] and marks[r, c] != on:
-                    changes.append((r, c, False, not on))
-                    marks[r, c] = on
-            result = "marked" if changes else "ignored"
-        self._derived.clear()
-        return result, changes
+        if isinstance(move, Place):
+            return self._place(move.r, move.c)
+        if isinstance(move, Mark):
+            if moles[move.cell]:
+                return "ignored"
+            marks[move.cell] = not marks[move.cell]
+            return "marked" if marks[move.cell] else "unmarked"
+        if isinstance(move, (Erase, Wipe)):
+            cells = (move.cell,) if isinstance(move, Erase) else move.cells
+            found = [cell for cell in cells if moles[cell] or marks[cell]]
+            for cell in found:
+                moles[cell] = marks[cell] = False
+            return "erased" if found else "ignored"
+        changed = [cell for cell in move.cells if not moles[cell] and marks[cell] != move.on]
+        for cell in changed:
+            marks[cell] = move.on
+        return "marked" if changed else "ignored"
+
+    def _place(self, r: int, c: int) -> str:
+        """A mole on (r, c), or the one there taken away; a conflict costs a shield."""
+        if self._moles[r, c]:
+            self._moles[r, c] = False
+            return "removed"
+        result = "conflict" if self._clashes(r, c) else "placed"
+        self._moles[r, c] = True
+        self._marks[r, c] = False
+        if result == "conflict":
+            self.shields -= 1
+            self.mistakes += 1
+        return result
 
     def _clashes(self, r: int, c: int) -> bool:
         """Whether a mole at (r, c) would meet an existing mole's row, column, turf or reach."""
@@ -344,7 +311,9 @@ def _pair(cell: object) -> tuple[object, object]:
     return r, c
 
 
-def interpret_move(game: MoleTurf, intent: str, r: int, c: int, mode: str = "mole"):
+def interpret_move(
+    game: MoleTurf, intent: str, r: int, c: int, mode: str = "mole"
+) -> Place | Mark | Erase | Refusal:
     """What the player's ``intent`` on cell (r, c) does: a move, or a ``Refusal`` saying why not.
 
     Intents: ``"tap"`` acts in the current ``mode`` (``"mole"``: place or remove a mole,
@@ -365,10 +334,19 @@ def interpret_move(game: MoleTurf, intent: str, r: int, c: int, mode: str = "mol
         return Refusal("mole_there", cell)
     if intent == "erase" and not (game.moles[r, c] or game.marks[r, c]):
         return Refusal("nothing_to_erase", cell)
-    return (intent, r, c)
+    return _CELL_MOVES[intent](r, c)
 
 
-def interpret_drag(game: MoleTurf, cells: Iterable[tuple[int, int]], mode: str = "mole"):
+_CELL_MOVES: dict[str, type[Place] | type[Mark] | type[Erase]] = {
+    "place": Place,
+    "mark": Mark,
+    "erase": Erase,
+}
+
+
+def interpret_drag(
+    game: MoleTurf, cells: Iterable[tuple[int, int]], mode: str = "mole"
+) -> Drag | Wipe | Refusal:
     """A drag across ``cells``: in Eraser mode it clears them; otherwise it lays a ❌ barricade,
     or lifts one when it starts on a ❌. One move (one undo step), or a ``Refusal``."""
     checked = game._cells(cells)
@@ -380,48 +358,43 @@ def interpret_drag(game: MoleTurf, cells: Iterable[tuple[int, int]], mode: str =
     if mode == "eraser":
         if not any(moles[rc] or marks[rc] for rc in checked):
             return Refusal("nothing_to_erase", checked[0])
-        return ("wipe", checked)
+        return Wipe(checked)
     on = not bool(marks[checked[0]])
     if not any(not moles[rc] and marks[rc] != on for rc in checked):
         return Refusal("mole_there" if moles[checked[0]] else "nothing_to_mark", checked[0])
-    return ("drag", on, checked)
+    return Drag(on, checked)
 
 
-def hint_move(game: MoleTurf, hint: Hint) -> Move | None:
+def hint_move(game: MoleTurf, hint: Hint) -> MoleTurfMove | None:
     """The move that carries out a hint on the board (None when the board shows it already)."""
     if hint.kind == "mole":
         todo = [cell for cell in hint.cells if not game.moles[cell]]
-        return ("place", *todo[0]) if todo else None
+        return Place(*todo[0]) if todo else None
     if hint.kind == "cross":
         crossed = game.marks | game.auto_marks
         to_cross = tuple(c for c in hint.cells if not crossed[c] and not game.moles[c])
-        return ("drag", True, to_cross) if to_cross else None
-    r, c = hint.cells[0]  # fix: take the wrong mole or marker away
-    return ("erase", r, c)
+        return Drag(True, to_cross) if to_cross else None
+    return Erase(*hint.cells[0])  # fix: take the wrong mole or marker away
 
 
-def execute_move(game: MoleTurf, move: Move) -> str:
+def execute_move(game: MoleTurf, move: MoleTurfMove) -> str:
     """Carry out a move (from ``interpret_move``, ``interpret_drag``, ``hint_move`` or a saved
     game): its result (``"placed"``, ``"conflict"``, ``"marked"``...). ValueError for a move
     that the game cannot make now, so a damaged save never passes as a game; its message
     names cells as the player sees them, rows and columns from 1."""
-    if not isinstance(move, (tuple, list)) or not move:
-        raise ValueError(f"a Mole Turf move is a non-empty tuple, not {move!r}")
-    name = move[0]
-    if name in ("undo", "redo") and len(move) == 1:
-        if not (game.undo() if name == "undo" else game.redo()):
-            raise ValueError(f"there is nothing to {name}")
-        return name
-    if name in ("place", "mark", "erase") and len(move) == 3:
-        result = game._play((name, *_on_board(game, (move[1], move[2]))))
-    elif name == "drag" and len(move) == 3 and isinstance(move[1], (bool, np.bool_)):
-        result = game._play(("drag", bool(move[1]), _cells_on_board(game, move[2])))
-    elif name == "wipe" and len(move) == 2:
-        result = game._play(("wipe", _cells_on_board(game, move[1])))
+    if isinstance(move, (Place, Mark, Erase)):
+        cell = _on_board(game, move.cell)
+        checked: MoleTurfMove = move if cell == move.cell else type(move)(*cell)
+        cells: tuple[tuple[int, int], ...] = (cell,)
+    elif isinstance(move, Drag) and isinstance(move.on, (bool, np.bool_)):
+        checked = Drag(bool(move.on), cells := _cells_on_board(game, move.cells))
+    elif isinstance(move, Wipe):
+        checked = Wipe(cells := _cells_on_board(game, move.cells))
     else:
         raise ValueError(f"unknown Mole Turf move {move!r}")
+    result = game._play(checked)
     if result == "ignored":
-        raise ValueError(f"{_MOVE_WORDS[name]} {_where(move)} changes nothing")
+        raise ValueError(f"{_MOVE_WORDS[move.name]} {_where(cells)} changes nothing")
     return result
 
 
@@ -439,8 +412,7 @@ def cell_words(r: int, c: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
 
-def _where(move: Move) -> str:
-    cells = move[2] if move[0] == "drag" else move[1] if move[0] == "wipe" else (move[1:],)
+def _where(cells: tuple[tuple[int, int], ...]) -> str:
     shown = "; ".join(cell_words(r, c) for r, c in cells[:3])
     return shown + ("; ..." if len(cells) > 3 else "")
 

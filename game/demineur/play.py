@@ -33,7 +33,7 @@ import pygame
 from core.demineur.rules import Minesweeper
 from core.demineur.session import DemineurSession, Result
 from core.hints import Hint
-from core.moves import Refusal
+from core.moves import Chord, Flag, Refusal
 from game import hints
 from game.demineur import board, openers, sprites, store
 from game.demineur.board import BoardView, cell_codes
@@ -291,13 +291,13 @@ class DemineurScene(SessionScene[DemineurSession]):
         if outcome.refusal is not None:
             self.refused(outcome.refusal)
             return
-        name = outcome.move[0]
-        if name == "flag":
-            planted = bool(game.flagged[outcome.move[1], outcome.move[2]])
+        move = outcome.move
+        if isinstance(move, Flag):
+            planted = bool(game.flagged[move.cell])
             self.app.audio.play("flag" if planted else "unflag")
             if planted:
-                self.effects.plant((outcome.move[1], outcome.move[2]))
-        elif name == "chord":
+                self.effects.plant(move.cell)
+        elif isinstance(move, Chord):
             self.app.audio.play("chord")
         elif outcome.result > 1:
             self.app.audio.play("cascade")

@@ -36,7 +36,7 @@ class Screen(Protocol):
     mode: str
     hint: Hint | None
     drag: dict[str, Any] | None  # a pointer's barricade being laid (the board shows it)
-    pad_path: dict[str, Any] | None  # a barricade laid with X held
+    pad_path: list[tuple[int, int]] | None  # a barricade laid with X held (a preview)
 
     @property
     def game(self) -> MoleTurf: ...
@@ -63,6 +63,8 @@ class Screen(Protocol):
     def pad_mark(self) -> None: ...
 
     def extend_pad_barricade(self, before: tuple[int, int], cell: tuple[int, int]) -> None: ...
+
+    def end_pad_barricade(self) -> None: ...
 
     def move_focus(self, dx: int, dy: int) -> bool: ...
 
@@ -102,7 +104,9 @@ class MoleTurfControls:
     def handle(self, intent: Intent) -> bool:
         s, kind = self.screen, intent.kind
         if not (kind is Kind.CURSOR and intent.held_x):
-            s.pad_path = None  # anything else ends an X-held barricade
+            s.end_pad_barricade()  # X let go (or anything else): the barricade is made
+        if kind is Kind.ACTION_X_UP:
+            return True
         if kind in self.anytime:
             return self.anytime[kind](intent)
         if s.focus == "board":

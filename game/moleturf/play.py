@@ -31,7 +31,7 @@ import pygame
 from core.hints import Hint
 from core.moleturf.rules import MODES, MoleTurf
 from core.moleturf.session import SHIELDS, MoleTurfSession
-from core.moves import Refusal
+from core.moves import Drag, Place, Refusal, Wipe
 from game import hints
 from game.i18n import N_, _
 from game.moleturf import openers, store
@@ -120,7 +120,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         self.focus = "board"
         self.drag: dict | None = None
         self.hidden = False  # the pause menu hides the board
-        self.pad_path: dict | None = None  # a barricade laid with X held
+        self.pad_path: list[tuple[int, int]] | None = None  # a barricade laid with X held
         self.controls = MoleTurfControls(self)
         self.board = BoardView(pygame.Rect(0, 0, 90, 90), self.game.n)
         self.dots_rect = pygame.Rect(0, 0, 0, 0)
@@ -415,7 +415,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
                 self.refused(outcome.refusal)
             return False
         move = outcome.move
-        self.app.audio.play("erase" if move is not None and move[0] == "wipe" else "mark")
+        self.app.audio.play("erase" if isinstance(move, Wipe) else "mark")
         self.after_move()
         return True
 
@@ -427,7 +427,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
 
     def redo(self) -> None:
         """Redo puts back what Undo took away; a clash it brings back costs no shield again
-        (``core.moleturf.rules.MoleTurf.redo``), so it raises no alarm."""
+        (``core.moleturf.rules.MoleTurf.restore``), so it raises no alarm."""
         if self.session.redo():
             self.app.audio.play("menu_click")
             self.dismiss_hint(relayout=False)
@@ -454,11 +454,11 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         if outcome.move is None:
             self.dismiss_hint()
             return
-        if outcome.move[0] == "place":
-            self.effects.burrow(tuple(outcome.move[1:]))
+        if isinstance(outcome.move, Place):
+            self.effects.burrow(outcome.move.cell)
             self.app.audio.play("burrow")
         else:
-            self.app.audio.play("mark" if outcome.move[0] == "drag" else "erase")
+            self.app.audio.play("mark" if isinstance(outcome.move, Drag) else "erase")
         self.after_move()
 
     def dismiss_hint(self, relayout: bool = True) -> None:
@@ -505,26 +505,24 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         return super().handle(intent)
 
     def pad_mark(self) -> None:
-        """X: toggle a ❌ at the cursor; moving with X held then extends it as a barricade."""
-        cell = self.cursor
-        before = len(self.session.log)
-        self.act("mark", cell)
-        changed = len(self.session.log) != before
-        self.pad_path = {"cells": [cell], "committed": changed}
+        """X: a ❌ at the cursor, toggled when X is let go; moving with X held first extends
+        it into a barricade (shown as a preview until then)."""
+        self.pad_path = [self.cursor]
 
     def extend_pad_barricade(self, before: tuple[int, int], cell: tuple[int, int]) -> None:
-        """X held while moving: the cells walked over join the barricade X started.
+        """X held while moving: the cells walked over join the barricade X started."""
+        if not self.pad_path or self.pad_path[-1] != before:
+            self.pad_path = []
+        self.pad_path.append(cell)
 
-        Each step takes the barricade's last move back and lays one covering the whole path,
-        so the barricade stays a single undo step, as a mouse drag is.
-        """
-        path = self.pad_path
-        if path is None or path["cells"][-1] != before:
-            path = self.pad_path = {"cells": [], "committed": False}
-        path["cells"].append(cell)
-        if path["committed"]:
-            self.session.undo()
-        path["committed"] = self.lay_barricade(path["cells"])
+    def end_pad_barricade(self) -> None:
+        """X let go: one cell is a ❌ toggled, a path one barricade, one move as a mouse drag
+        is (``core.moleturf.rules.interpret_drag``)."""
+        path, self.pad_path = self.pad_path, None
+        if path and len(path) == 1:
+            self.act("mark", path[0])
+        elif path:
+            self.lay_barricade(path)
 
     # time and drawing ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -564,12 +562,14 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
     def look(self) -> Look:
         settings = self.app.settings
         hint = self.hint
-        pending = self.drag["cells"] if self.drag else []
+        pending = self.drag["cells"] if self.drag else self.pad_path or []
         return Look(
             now=self.effects.t,
             cursor=self.cursor if self.focus == "board" and self.app.ui.show_focus else None,
             pending=pending,
-            pending_remove=bool(self.drag and self.drag["remove"]),
+            pending_remove=bool(
+                self.drag["remove"] if self.drag else pending and self.game.marks[pending[0]]
+            ),
             hint_cells=hint.cells if hint else (),
             hint_kind=hint.kind if hint else "",
             hint_units=hint.evidence if hint else (),

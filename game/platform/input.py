@@ -867,8 +867,11 @@ class InputTranslator:
             return []
         if event.type == pygame.KEYDOWN:
             return self._key_down(key, _whole(getattr(event, "mod", 0)) or 0, now_ms)
+        held = key in self._keys_held
         self._keys_held.discard(key)
         self._repeat.release(("key", key))
+        if held and key == KEY_BARRICADE:
+            return [Intent(Kind.ACTION_X_UP, Device.KEYBOARD)]
         return []
 
     def _pad_added(self, event: pygame.event.Event, now_ms: int) -> list[Intent]:
@@ -931,8 +934,7 @@ class InputTranslator:
             return []
         if t == pygame.CONTROLLERBUTTONDOWN:
             return self._styled(instance_id, self._pad_button_down(instance_id, button, now_ms))
-        self._pad_button_up(instance_id, button)
-        return []
+        return self._styled(instance_id, self._pad_button_up(instance_id, button))
 
     def update(self, now_ms: int) -> list[Intent]:
         out = [] if self._hold is None else self._hold.update(now_ms)
@@ -1090,10 +1092,13 @@ class InputTranslator:
         kind = PAD_COMMANDS.get(button)
         return [Intent(kind, Device.GAMEPAD)] if kind else []
 
-    def _pad_button_up(self, instance_id: int, button: int) -> None:
+    def _pad_button_up(self, instance_id: int, button: int) -> list[Intent]:
+        held = False
         if button == PAD_BARRICADE:
-            self._pad(instance_id).x_held = False
+            pad = self._pad(instance_id)
+            held, pad.x_held = pad.x_held, False
         self._repeat.release(("pad", instance_id, button))
+        return [Intent(Kind.ACTION_X_UP, Device.GAMEPAD)] if held else []
 
     def _pad_axis(self, instance_id: int, axis: int, value: float, now_ms: int) -> list[Intent]:
         pad = self._pad(instance_id)

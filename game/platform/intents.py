@@ -37,6 +37,7 @@ class Kind(str, Enum):
     CONFIRM = "confirm"  # A, Space, Enter: primary action at the cursor / focused widget
     BACK = "back"  # B, Esc
     ACTION_X = "action_x"  # X, F: flag (Démineur) / toggle marker (Mole Turf)
+    ACTION_X_UP = "action_x_up"  # X, F let go: the barricade laid with it held is made
     ACTION_Y = "action_y"  # Y, E: erase (Mole Turf) / fit the board or zoom in (Démineur)
     MODE_PREV = "mode_prev"  # LB
     MODE_NEXT = "mode_next"  # RB

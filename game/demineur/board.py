@@ -447,7 +447,7 @@ class BoardView:
                     halo, halo.get_rect(center=side.center), special_flags=pygame.BLEND_ADD
                 )
         colour = theme.HC_EDGE if plain else theme.EDGE_HI
-        pygame.draw.rect(surface, colour, area, line)
+        glow.outline(surface, colour, area, line)
 
     def draw_cell(self, surface: pygame.Surface, r: int, c: int, code: int, dx: int = 0) -> None:
         """One cell straight onto the screen, shifted by ``dx`` (the number's shake)."""

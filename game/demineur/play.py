@@ -24,7 +24,7 @@ touchable size around the finger instead of playing the cell.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 
 import numpy as np
@@ -47,7 +47,7 @@ from game.platform.intents import Intent
 from game.shell.pause import Pause
 from game.shell.scene import Host
 from game.shell.session_scene import SessionScene
-from game.ui import debug, theme
+from game.ui import debug, glow, theme
 from game.ui.layout import Metrics
 from game.ui.widgets import UI, Button, Widget, draw_bar, draw_panel
 
@@ -436,6 +436,15 @@ class DemineurScene(SessionScene[DemineurSession]):
             self.app.audio.play(name)
         self.keep_saved(dt)
 
+    def frame_key(self) -> Hashable | None:
+        """At rest (no wave, shake, plant, banner or zoom under way) the board changes only
+        with input, and the clock once a second (issue 31: an idle board is not redrawn)."""
+        fx = self.effects
+        moving = fx.revealing or fx.shaking or fx.plants or fx.ending or fx.banner
+        if self.pressed is not None or moving or self.t < self.zoom_until:
+            return None
+        return (id(self.widgets), self.focus, self.timer_text(), self.game.status)
+
     # ---- drawing -----------------------------------------------------------------------------
     def codes(self) -> np.ndarray:
         """The cell codes to draw; recomputed only after a move, a hint or a ripple step."""
@@ -511,7 +520,8 @@ class DemineurScene(SessionScene[DemineurSession]):
         if ui.show_focus and not self.game.over and self.focus is None:
             rect = view.cell_rect(*self.cursor)
             width = max(2, view.px // 8)
-            ring = pygame.draw.rect(surface, theme.FOCUS, rect.inflate(width, width), width)
+            ring = rect.inflate(width, width)
+            glow.outline(surface, theme.FOCUS, ring, width)
             debug.record("effect", ring)
         self.effects.draw(surface, view, codes)
         if not view.whole_board_visible:
@@ -565,7 +575,7 @@ class DemineurScene(SessionScene[DemineurSession]):
             max(2, round(view.rect.w / px * k)),
             max(2, round(view.rect.h / px * k)),
         ).clip(box)
-        pygame.draw.rect(surface, theme.FOCUS, seen, 2)
+        glow.outline(surface, theme.FOCUS, seen, 2)
 
     def overview_tap(self, pos: tuple[int, int]) -> bool:
         box = self.overview_rect()

@@ -116,6 +116,9 @@ class Attract(Scene):
     def focus_changed(self, focused: bool) -> None:
         pass  # nobody is playing: the show goes on (and Mole Turf must not pause itself)
 
+    def frame_key(self) -> None:
+        return None  # the banner breathes and drifts, the autoplayer moves: every frame
+
     def prompt_bar_shown(self) -> bool:
         return False  # the banner says what to do, whatever device was used last
 

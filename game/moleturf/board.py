@@ -299,13 +299,13 @@ class BoardView:
                 at.size, dark(CONFLICT, level), radius, width=width * 2, inside=_inner(at)
             )
             glow.add_under(surface, red, at)
-            pygame.draw.rect(surface, CONFLICT, frame, width)
+            glow.outline(surface, CONFLICT, frame, width)
         else:
             halo = glow.glow_under(
                 at.size, theme.GLOW_ACCENT, radius, width=width, inside=_inner(at)
             )
             glow.add_under(surface, halo, at)
-            pygame.draw.rect(surface, theme.ACCENT, frame, width // 2 + 1)
+            glow.outline(surface, theme.ACCENT, frame, width // 2 + 1)
 
     def _draw_conflict_tint(self, surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
         pulse = 0.5 if look.reduced_motion else 0.5 + 0.5 * math.sin(look.now * 8)
@@ -450,8 +450,8 @@ def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
     if not look.high_contrast:
         halo = glow.glow_rect(frame.size, theme.GLOW_FOCUS, max(4, s // 6), width)
         surface.blit(halo, halo.get_rect(center=frame.center), special_flags=pygame.BLEND_ADD)
-    pygame.draw.rect(surface, GRID_BG, frame.inflate(2 * width, 2 * width), width)
-    pygame.draw.rect(surface, theme.FOCUS, frame, width)
+    glow.outline(surface, GRID_BG, frame.inflate(2 * width, 2 * width), width)
+    glow.outline(surface, theme.FOCUS, frame, width)
     arm = s // 3
     for x, y, dx, dy in (
         (frame.left, frame.top, 1, 1),

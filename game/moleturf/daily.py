@@ -8,6 +8,7 @@ days) and kept in ``moleturf_daily.json`` with the results, so opening it again 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any
 
@@ -180,6 +181,13 @@ class DailyScene(Scene):
             self.board = self.saved.board_of(self.today)
             self.close_worker()
             self.relayout()
+
+    def frame_key(self) -> Hashable | None:
+        """At rest but for the progress bar of today's board being made (the share as drawn)."""
+        if self.pressed is not None:
+            return None
+        bar = None if self.worker is None else self.worker.progress()
+        return (id(self.widgets), self.focus, bar)
 
     def close_worker(self) -> None:
         if self.worker is not None:

@@ -38,7 +38,7 @@ from game.moleturf.panel import BoardPreview, BoardSlot
 from game.moleturf.sprites import GRID_BG, swatch_face
 from game.platform.intents import Device, Intent, Kind
 from game.shell.scene import Host, Scene
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.layout import Metrics, centred, columns
 from game.ui.widgets import (
     Button,
@@ -468,12 +468,12 @@ class EditorScene(Scene):
             for r in range(self.n):  # the second solution's own moles ringed
                 if first[r] != second[r]:
                     box = view.cell_rect(r, int(second[r]))
-                    pygame.draw.rect(surface, theme.ACCENT, box, max(3, edge))
+                    glow.outline(surface, theme.ACCENT, box, max(3, edge))
         if self.suggestion is not None:
             r, c, t = self.suggestion
             box = view.cell_rect(r, c).inflate(-edge * 2, -edge * 2)
-            pygame.draw.rect(surface, turf_colour(t), box, max(4, view.cell // 5))
-            pygame.draw.rect(surface, theme.TEXT, view.cell_rect(r, c), edge)
+            glow.outline(surface, turf_colour(t), box, max(4, view.cell // 5))
+            glow.outline(surface, theme.TEXT, view.cell_rect(r, c), edge)
         if self.focus == "board" and self.app.ui.show_focus:
             draw_focus(surface, view.cell_rect(*self.cursor), m, self.app.ui.plain)
 

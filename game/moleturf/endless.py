@@ -14,7 +14,7 @@ sector, the library): the sector screen with its own title, result and end.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import numpy as np
@@ -276,6 +276,15 @@ class EndlessChooser(Scene):
                 self.play()
             elif made is not None:
                 self.relayout()
+
+    def frame_key(self) -> Hashable | None:
+        """At rest but for the progress bar of a board being made (the share as drawn: a
+        rounded share would leave the bar a few pixels behind the work)."""
+        if self.pressed is not None:
+            return None
+        making = self.stock.making() == (self.n, self.level)
+        bar = self.stock.progress() if making else None
+        return (id(self.widgets), self.focus, bar)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -23,7 +23,7 @@ Animations are in ``effects``, the shields and timer in ``hud``, what each inten
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 
 import pygame
@@ -41,6 +41,7 @@ from game.moleturf.controls import MoleTurfControls
 from game.moleturf.effects import Effects
 from game.moleturf.hud import draw_counters
 from game.moleturf.panel import BoardSlot, ToolButton
+from game.moleturf.sprites import BURROW_S
 from game.moleturf.store import Progress, sectors
 from game.platform.intents import Intent
 from game.shell import registry
@@ -55,6 +56,7 @@ from game.ui.widgets import Button, Label, Widget, draw_panel
 
 MODE_NAMES = {"mole": N_("Mole"), "marker": N_("Marker"), "eraser": N_("Eraser")}
 OVER_DELAY = 0.7  # seconds of alarm before the Game Over dialog
+STRUCK_S = 3.0  # a conflict's flash, shake and shield crack are over after this long
 CLEAR_DELAY = 0.6  # seconds for the last mole to burrow in before the celebration
 HINT_LINES = 8  # lines a hint sentence may take (its box has room for them at every size)
 
@@ -558,6 +560,22 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             self.open_pause()  # the clock stops and the board hides while the window is away
         else:
             self.set_active(focused and self.app.scenes.top is self)
+
+    def frame_key(self) -> Hashable | None:
+        """At rest (issue 31) the board changes with input, its clock once a second and its
+        one fidgeting mole a frame of its animation at a time: drawn only then. None while
+        anything else moves: a burrow, the alarm and its shield, a conflict's pulse, a hint,
+        a drag, the end."""
+        fx, game = self.effects, self.game
+        struck = fx.conflict_at is not None and fx.t - fx.conflict_at < STRUCK_S
+        burrowing = any(fx.t - start < BURROW_S for start in fx.burrows.values())
+        busy = self.pressed is not None or self.drag is not None or self.hint is not None
+        if busy or struck or burrowing or game.conflicts or game.status != "playing":
+            return None
+        if self.over_at is not None or self.won_at is not None:
+            return None
+        fidget = tuple(self.board._moving(game, self.look()).items())
+        return (id(self.widgets), self.focus, fidget, int(self.elapsed), self.hidden)
 
     def look(self) -> Look:
         settings = self.app.settings

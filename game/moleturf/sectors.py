@@ -197,27 +197,30 @@ def _star_row(s: int, stars: int) -> pygame.Surface:
 
 def draw_check(surface: pygame.Surface, box: pygame.Rect) -> None:
     """A dark tick on a green disc filling ``box`` (a cleared sector)."""
-    s = box.w
-    pygame.draw.circle(surface, theme.ON, box.center, s / 2)
-    pygame.draw.lines(
-        surface,
-        theme.BACKGROUND_DEEP,
-        False,
-        [
-            (box.x + s * 0.24, box.y + s * 0.52),
-            (box.x + s * 0.43, box.y + s * 0.72),
-            (box.x + s * 0.76, box.y + s * 0.3),
-        ],
-        max(2, s // 8),
-    )
+    surface.blit(_badge("check", box.w), box.topleft)
 
 
 def draw_padlock(surface: pygame.Surface, box: pygame.Rect) -> None:
-    s = box.w
-    body = pygame.Rect(box.x + s * 0.15, box.y + s * 0.45, s * 0.7, s * 0.5)
-    shackle = pygame.Rect(box.x + s * 0.28, box.y + s * 0.1, s * 0.44, s * 0.6)
-    pygame.draw.arc(surface, theme.OFF, shackle, 0, math.pi, max(2, s // 8))
-    pygame.draw.rect(surface, theme.OFF, body, border_radius=max(1, s // 10))
+    """A grey padlock filling ``box`` (a locked sector)."""
+    surface.blit(_badge("padlock", box.w), box.topleft)
+
+
+@lru_cache(maxsize=16)
+def _badge(kind: str, s: int) -> pygame.Surface:
+    """The badge ``kind`` ``s`` pixels square, drawn once per size and blitted: a blit keeps
+    to the clip exactly, where a thick arc drawn into a clipped window loses pixels along
+    the clip's edge (a frame redrawn strip by strip showed it)."""
+    badge = pygame.Surface((s, s), pygame.SRCALPHA)
+    if kind == "check":
+        pygame.draw.circle(badge, theme.ON, (s / 2, s / 2), s / 2)
+        tick = [(s * 0.24, s * 0.52), (s * 0.43, s * 0.72), (s * 0.76, s * 0.3)]
+        pygame.draw.lines(badge, theme.BACKGROUND_DEEP, False, tick, max(2, s // 8))
+    else:
+        body = pygame.Rect(s * 0.15, s * 0.45, s * 0.7, s * 0.5)
+        shackle = pygame.Rect(s * 0.28, s * 0.1, s * 0.44, s * 0.6)
+        pygame.draw.arc(badge, theme.OFF, shackle, 0, math.pi, max(2, s // 8))
+        pygame.draw.rect(badge, theme.OFF, body, border_radius=max(1, s // 10))
+    return badge
 
 
 class SectorMap(Scene):

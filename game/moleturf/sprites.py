@@ -22,6 +22,7 @@ import math
 
 import pygame
 
+from game.ui import glow
 from game.ui.text import BoundedCache, surface_bytes
 
 # red, orange, yellow, green, cyan, blue, purple, pink, brown, then up to 16 turfs
@@ -299,7 +300,7 @@ def plain_turfs(grid: list[list[int]], s: int) -> pygame.Surface:
                 layer.fill((0, 0, 0), (x - half, y + s - half, s + bold, bold))
             if c + 1 < n and grid[r][c + 1] != k:
                 layer.fill((0, 0, 0), (x + s - half, y - half, bold, s + bold))
-    pygame.draw.rect(layer, (0, 0, 0), layer.get_rect(), max(2, bold // 2 + 1))
+    glow.outline(layer, (0, 0, 0), layer.get_rect(), max(2, bold // 2 + 1))
     return layer
 
 
@@ -549,7 +550,7 @@ _MOTIFS = {
     "vbar": lambda surface, box, colour, h, w: pygame.draw.rect(
         surface, colour, (box.centerx - w, box.y, 2 * w, box.h)
     ),
-    "hollow_square": lambda surface, box, colour, h, w: pygame.draw.rect(
+    "hollow_square": lambda surface, box, colour, h, w: glow.outline(
         surface, colour, box, max(2, w)
     ),
     "down_triangle": lambda surface, box, colour, h, w: pygame.draw.polygon(

@@ -5,6 +5,7 @@ quit, today's high scores instead). Each game's card shows its live preview
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -127,13 +128,21 @@ class Launcher(Scene):
         return widgets
 
     def update(self, dt: float) -> None:
-        self.t += dt
         if self.drawn and len(self.previews) < len(registry.GAMES):
             # one a frame, from the second: the first frame is bare and no later one stalls
             self.add_preview()
             self.drawn = False
+        if self.app.backdrop.dozing:
+            return  # nobody is looking: the wordmark and previews rest, until the next input
+        self.t += dt
         for preview in self.previews.values():
             preview.update(dt)
+
+    def frame_key(self) -> Hashable | None:
+        """The previews move until the app dozes off (issue 31: idle means idle)."""
+        if not self.app.backdrop.dozing or len(self.previews) < len(registry.GAMES):
+            return None
+        return None if self.pressed is not None else (id(self.widgets), self.focus)
 
     def add_preview(self) -> None:
         from game.ui.art import Preview

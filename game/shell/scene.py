@@ -17,7 +17,7 @@ D-pad or arrows, CONFIRM the focused widget, step a setting left/right, BACK to 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
 import pygame
@@ -77,6 +77,9 @@ SETTLE_SECONDS = 0.5
 
 class Scene:
     opaque = True  # False: the scenes beneath are drawn first (dimmed)
+    # whether the picture may change with no input (see ``frame_key``): None works it out, from
+    # whether the screen moves anything on in ``update``; False promises that it never does
+    animates: bool | None = None
     # the screens (registry names) this one is likely to open next, and the modules it
     # imports itself once shown: imported in the background while it shows (game.shell.warmup)
     next_screens: tuple[str, ...] = ()
@@ -104,6 +107,22 @@ class Scene:
 
     def update(self, dt: float) -> None:
         pass
+
+    def frame_key(self) -> Hashable | None:
+        """What this screen's picture depends on, beyond the input that reaches it: the app
+        draws a frame only when the look of a screen shown has changed since the last frame
+        (or input came, or the backdrop moved). None: it may change in any frame (something
+        animates), so every frame is drawn.
+
+        A screen that moves nothing on in ``update`` (menus, tables, dialogs) looks the same
+        until the player acts: its widgets and focus are its look. A screen that animates
+        may say more precisely, by overriding this, when it is at rest."""
+        if self.pressed is not None:
+            return None  # the press feedback goes out by the clock
+        animates = self.animates
+        if animates is None:
+            animates = type(self).update is not Scene.update
+        return None if animates else (id(self.widgets), self.focus)
 
     def focus_changed(self, focused: bool) -> None:
         """The window lost (False) or regained (True) the input focus."""

@@ -14,6 +14,12 @@ board's own changes are the only motion the eye meets, and every line of the gri
 runs unbroken around the board (a floor still behind the board but gliding beside it broke at
 the still area's edge: a rectangular seam). Reduced motion: the whole backdrop is still (the
 same frame every time). High contrast: a plain black fill, no grid and no glow.
+
+Idle means idle: ``AWAKE_SECONDS`` after the last input (``wake``) the motion comes to rest:
+the light band finishes its sweep off the bottom edge and the floor stops where it is, and
+from then on the backdrop is a still picture until the player acts again. While it moves it
+says what it changed (``changes``: the floor lines' old and new rows, the band's old and new
+place), so the app redraws those strips, not the window.
 """
 
 from __future__ import annotations
@@ -31,7 +37,9 @@ FLOOR_LINES = 14  # crosswise lines on the floor (depth steps)
 RAYS = 24  # lines from the horizon's vanishing point to the bottom edge
 SCAN_STEP = 3  # px between scanlines
 CALM_DEPTH = (60, 60, 52)  # how much darker behind a board (x2 by the glow's gain, of 255)
-CALM_KEPT = 4  # shaded layers kept (one per screen with a board)
+CALM_KEPT = 4  # shaded layers kept (one per screen with a board)...
+CALM_BYTES = 40 * 2**20  # ...within this many bytes: one at 4K (33 MB each), four at 1080p
+AWAKE_SECONDS = 10.0  # the motion goes on this long after the last input, then rests
 
 
 def calm_reach(size: tuple[int, int]) -> int:
@@ -114,6 +122,16 @@ def _darken_corners(layer: pygame.Surface) -> None:
         )
 
 
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
+
+
+def _within(size: tuple[int, int], window: tuple[int, int]) -> bool:
+    """Whether ``size`` is ``window`` less a strip of a few pixels at most (or the same)."""
+    most = max(8, min(window) // 20)
+    return all(0 <= big - small <= most for small, big in zip(size, window, strict=True))
+
+
 class Backdrop:
     """The background of the program's opaque screens (one per App, see the module docstring).
 
@@ -124,43 +142,107 @@ class Backdrop:
     def __init__(self, still: bool = False, plain: bool = False) -> None:
         self.still, self.plain = still, plain
         self.t = 0.0
+        self.awake = AWAKE_SECONDS  # seconds of motion left before it comes to rest
+        self.resting = False  # at rest (no input for a while): nothing moves
+        self._shown: tuple[tuple[int, int], float] | None = None  # (size, t) drawn moving
         self._size: tuple[int, int] | None = None
         self._layer: pygame.Surface | None = None
         self._calm: dict[tuple[int, int, int, int], pygame.Surface] = {}
 
+    def wake(self) -> None:
+        """The player acted: the motion goes on (again) for ``AWAKE_SECONDS``."""
+        self.awake = AWAKE_SECONDS
+        self.resting = False
+
+    @property
+    def dozing(self) -> bool:
+        """Nobody has acted for ``AWAKE_SECONDS``: what moves for show alone (the backdrop,
+        the launcher's previews) comes to rest."""
+        return self.awake <= 0
+
     def update(self, dt: float) -> None:
-        if not self.still:
-            self.t += dt
+        self.awake -= dt
+        if self.still or self.resting:
+            return
+        t = self.t + dt
+        if self.awake <= 0 and t // SWEEP_PERIOD > self.t // SWEEP_PERIOD:
+            t = t // SWEEP_PERIOD * SWEEP_PERIOD  # the band has just left at the bottom
+            self.resting = True
+        self.t = t
+
+    @property
+    def moving(self) -> bool:
+        """Whether the last picture drawn has moving parts that are still moving."""
+        return self._shown is not None and not (self.still or self.resting)
+
+    def changes(self) -> list[pygame.Rect]:
+        """The strips of the window that differ between the last picture drawn and the one
+        ``draw`` would paint now (none after a board's still backdrop, high contrast, reduced
+        motion or at rest)."""
+        if self._shown is None:
+            return []
+        size, then = self._shown
+        if then == self.t:
+            return []
+        out = []
+        old, new = self._moving_rects(size, then), self._moving_rects(size, self.t)
+        for a, b in zip(old, new, strict=True):
+            if a != b:
+                out.append(a.union(b))
+        return out
+
+    def _moving_rects(self, size: tuple[int, int], t: float) -> list[pygame.Rect]:
+        """Where the moving parts are at time ``t``: each floor line, then the band."""
+        w, h = size
+        phase = 0.0 if self.still else (t / FLOOR_PERIOD) % 1.0
+        z = [floor_depth(phase, i) for i in range(FLOOR_LINES)]
+        horizon = round(h * HORIZON)
+        lines = [pygame.Rect(0, horizon + round(d * (h - horizon)), w, 1) for d in z]
+        return [*lines, self._band(size, t)]
+
+    def _band(self, size: tuple[int, int], t: float) -> pygame.Rect:
+        """The light band at time ``t`` with its glow's reach (where it paints)."""
+        w, h = size
+        line_h, radius = max(2, h // 200), glow_radius(h)
+        reach = glow.pad(radius)
+        y = round(((t / SWEEP_PERIOD) % 1.0) * (h + line_h + 2 * reach)) - line_h - reach
+        return pygame.Rect(0, y, w, line_h).inflate(0, 2 * reach)
 
     def _fit(self, size: tuple[int, int]) -> None:
-        """Forget the layers of another window size (they are painted when first needed)."""
+        """Forget the layers of another window size (they are painted when first needed). A
+        surface a little smaller than the window (the attract mode's picture, shifted a few
+        pixels against burn-in, is the window less a strip) is given the window's layers, cut
+        to it: painting them again for it, twice a frame, was most of the attract's frame."""
+        if self._size is not None and _within(size, self._size):
+            return
         if self._size != size:
             self._layer = None
-            w, h = size
             self._calm.clear()
             self._size = size
 
     def _static(self, size: tuple[int, int]) -> pygame.Surface:
         self._fit(size)
         if self._layer is None:
-            self._layer = paint_static(size)
+            self._layer = paint_static(self._size or size)
         return self._layer
 
     def _calmed(self, size: tuple[int, int], calm: pygame.Rect) -> pygame.Surface:
         """The still layer shaded softly behind ``calm`` (a few kept: one per screen). A screen
         that opens on a board (a replay from the command line) never paints the plain layer."""
         self._fit(size)
+        full = self._size or size
         key = (calm.x, calm.y, calm.w, calm.h)
         shaded = self._calm.get(key)
         if shaded is None:
-            shaded = paint_static(size) if self._layer is None else self._layer.copy()
+            shaded = paint_static(full) if self._layer is None else self._layer.copy()
             # the floor stands still, its lines whole from edge to edge: lines still behind
             # the board and gliding beside it broke at the hole's edge (a rectangular seam)
             for line in floor_lines(shaded.get_size(), 0.0):
                 shaded.fill(theme.GRID_NEAR, line)
-            soft = calm_reach(size)
+            soft = calm_reach(full)
             glow.multiply_shade(shaded, calm, CALM_DEPTH, soft, corner=soft)
-            while len(self._calm) >= CALM_KEPT:
+            kept = max(1, min(CALM_KEPT, CALM_BYTES // _bytes(shaded)))
+            while self._calm and len(self._calm) >= kept:
                 self._calm.pop(next(iter(self._calm)))
             self._calm[key] = shaded
         return shaded
@@ -169,6 +251,7 @@ class Backdrop:
         """Paint the whole of ``surface``. ``calm`` (a game board's area: pass a rectangle that
         stays put while the board zooms or pans, shading it again costs ~10 ms) is dimmed with
         a soft edge, and then nothing of the backdrop moves."""
+        self._shown = None
         if self.plain:
             surface.fill(theme.HC_BACKGROUND)
             return
@@ -180,6 +263,7 @@ class Backdrop:
             return
         surface.blit(self._static(screen.size), (0, 0))
         self.draw_moving(surface)
+        self._shown = (screen.size, self.t)
 
     def draw_moving(self, surface: pygame.Surface) -> None:
         """The floor's gliding lines and the light band."""

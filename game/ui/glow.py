@@ -187,7 +187,7 @@ def multiply_shade(
     for piece, (dx, dy) in _edge_bands(shade, (big_w, big_h), band):  # made one at a time
         surface.blit(piece, (at[0] + dx, at[1] + dy), special_flags=mult)
     middle = pygame.Rect(at[0] + band, at[1] + band, big_w - 2 * band, big_h - 2 * band)
-    surface.fill(shade.get_at((sw // 2, sh // 2)), middle, special_flags=mult)
+    blend_fill(surface, shade.get_at((sw // 2, sh // 2)), middle, mult)
 
 
 def _edge_bands(
@@ -258,7 +258,32 @@ def add_line_glow(surface: pygame.Surface, line: pygame.Rect, colour: Colour, ra
     p = pad(radius)
     x0, x1, top = line.x - p, line.right + p, line.y - p
     for dy, light in _line_rows(line.h, _rgb(colour), radius):
-        surface.fill(light, (x0, top + dy, x1 - x0, 1), special_flags=pygame.BLEND_ADD)
+        blend_fill(surface, light, pygame.Rect(x0, top + dy, x1 - x0, 1), pygame.BLEND_ADD)
+
+
+def blend_fill(surface: pygame.Surface, colour, rect: pygame.Rect, flags: int) -> None:
+    """``surface.fill(colour, rect, special_flags=flags)`` within the surface's clip.
+    pygame-ce (2.5) fills the whole ``rect`` with a blend when it lies wholly outside the
+    clip, as if there were none: a frame redrawn strip by strip (``App.draw_strips``) got the
+    bars' glow added twice."""
+    part = rect.clip(surface.get_clip())
+    if part.w and part.h:
+        surface.fill(colour, part, special_flags=flags)
+
+
+def outline(surface: pygame.Surface, colour, rect: pygame.Rect, width: int) -> None:
+    """``pygame.draw.rect(surface, colour, rect, width)`` (square corners) within the
+    surface's clip. pygame-ce (2.5) fills the inside of such an outline when the clip cuts
+    through it without holding its top or bottom edge: a frame redrawn strip by strip
+    (``App.draw_strips``) showed solid boxes. Four fills give the same pixels, clipped."""
+    r = pygame.Rect(rect)
+    if width * 2 >= min(r.w, r.h):
+        surface.fill(colour, r)
+        return
+    surface.fill(colour, (r.x, r.y, r.w, width))
+    surface.fill(colour, (r.x, r.bottom - width, r.w, width))
+    surface.fill(colour, (r.x, r.y + width, width, r.h - 2 * width))
+    surface.fill(colour, (r.right - width, r.y + width, width, r.h - 2 * width))
 
 
 @lru_cache(maxsize=32)

@@ -16,7 +16,7 @@ import pygame
 from game.i18n import _
 from game.platform.controllers import PadStyle
 from game.platform.intents import Device
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.text import FontBook
 
 # the face buttons by position (SDL's A is the bottom one on every pad: see controllers):
@@ -165,7 +165,9 @@ def _draw_shape(
         pygame.draw.circle(surface, colour, (cx, cy), round(r), width)
     elif shape == "square":
         side = round(r * 1.7)
-        pygame.draw.rect(surface, colour, (cx - side // 2, cy - side // 2, side, side), width)
+        glow.outline(
+            surface, colour, pygame.Rect(cx - side // 2, cy - side // 2, side, side), width
+        )
     else:  # triangle
         h = r * 1.7
         points = [(cx, cy - h * 0.6), (cx - r * 1.05, cy + h * 0.4), (cx + r * 1.05, cy + h * 0.4)]

@@ -1,0 +1,355 @@
+"""Issue 31: the loop draws only what changed, and nothing when nothing did.
+
+A frame of which only the backdrop's moving strips were redrawn must show exactly the pixels
+of a whole redraw, whatever the player did before (random keys and taps through the real
+input translator, on several screens); a screen at rest is not drawn again until the player
+acts; a screen that animates is drawn every frame.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, Options, merge_strips
+from game.ui import backdrop
+from tests.screens import FakeClock, make_app
+
+STEP = 1 / 60
+
+
+@pytest.fixture
+def close_display():
+    yield
+    i18n.set_language("en")  # random input may have switched it
+    pygame.display.quit()
+
+
+def real_app(folder, size=(1280, 800)) -> App:
+    """An App with the real input translator: input arrives as pygame events."""
+    app = App(Options(windowed=True, size=size, lang="en", data_dir=str(folder)), clock=FakeClock())
+    app.settings.reduced_motion = False
+    app.backdrop.still = False
+    return app
+
+
+def run(app: App, events=(), dt: float = STEP) -> bool:
+    app.clock.now += dt
+    return app.frame(list(events), dt)
+
+
+def key(k: int) -> list[pygame.event.Event]:
+    return [
+        pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
+        pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0),
+    ]
+
+
+def tap(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    down = dict(pos=pos, button=1, touch=False, window=None)
+    return [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, **down),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, **down),
+    ]
+
+
+def pixels(app: App) -> np.ndarray:
+    return pygame.surfarray.array3d(app.screen).copy()
+
+
+def whole_redraw(app: App) -> np.ndarray:
+    app.draw(pygame.time.get_ticks())
+    return pixels(app)
+
+
+def where_it_differs(app: App, round_: int, differs: np.ndarray) -> str:
+    xs, ys = np.nonzero(differs)
+    names = [type(s).__name__ for s in app.scenes.scenes]
+    box = (xs.min(), ys.min(), xs.max(), ys.max())
+    return f"round {round_} on {names}: {differs.sum()} pixels differ in {box}"
+
+
+def random_input(app: App, rng: random.Random, moves: int) -> None:
+    """Arrow keys and taps at random places (Enter now and then), a frame each."""
+    w, h = app.size
+    arrows = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT]
+    for _ in range(moves):
+        roll = rng.random()
+        if roll < 0.6:
+            events = key(rng.choice(arrows))
+        elif roll < 0.9:
+            events = tap((rng.randrange(w), rng.randrange(h // 3, h)))
+        else:
+            events = key(pygame.K_RETURN)
+        run(app, events)
+        if not app.running:
+            return
+        for _ in range(3):
+            run(app)
+
+
+class SlowWorker:
+    """The board worker's interface, a third of the way through every board and never done:
+    the Endless chooser shows its progress bar, and nothing changes by itself."""
+
+    def __init__(self):
+        self.job = None
+
+    def start(self, n, level, seed=None):
+        self.job = (n, level)
+
+    def poll(self):
+        return None
+
+    def progress(self):
+        return 0.37
+
+    def close(self):
+        pass
+
+
+def settle_presses(app: App) -> None:
+    """The press feedback goes by the wall clock: let it be over, then draw once whole."""
+    for scene in app.scenes.scenes:
+        scene.pressed = None
+    run(app)
+
+
+@pytest.mark.parametrize(
+    "screen", ["settings", "moleturf", "demineur", "howto", "moleturf.endless"]
+)
+def test_a_frame_of_redrawn_strips_shows_what_a_whole_redraw_shows(tmp_path, close_display, screen):
+    app = real_app(tmp_path)
+    try:
+        if screen == "moleturf.endless":
+            app.open_scene(screen, SlowWorker())  # its progress bar shown, held still
+        else:
+            app.open_scene(screen)
+        depth = len(app.scenes)
+        rng = random.Random(len(screen))
+        checked = 0  # rounds that ended on strips alone (a toggle may have stilled the backdrop)
+        for round_ in range(3):
+            random_input(app, rng, 8)
+            if not app.running:
+                break
+            while len(app.scenes) > depth:
+                app.scenes.pop()  # back from a game the taps opened, to the screen tested
+            settle_presses(app)
+            partial = app.partial_frames
+            for _ in range(20):  # the floor glides, the band sweeps: strips only
+                run(app)
+            at_rest = (
+                app.frame_key(0) is not None and app.backdrop.moving
+            )  # the backdrop alone moves
+            if not at_rest:
+                continue  # drawn whole every frame
+            assert app.partial_frames > partial, "the strips were not drawn alone"
+            checked += 1
+            shown = pixels(app)
+            differs = (shown != whole_redraw(app)).any(axis=2)
+            assert not differs.any(), where_it_differs(app, round_, differs)
+        assert checked or not app.running, "no round ended on a partial frame"
+    finally:
+        app.close()
+
+
+def test_the_strips_cover_the_band_and_every_floor_line_that_moved(tmp_path, close_display):
+    app = make_app(tmp_path)
+    try:
+        app.open_scene("settings")
+        app.backdrop.still = False
+        run(app)
+        app.advance(0.5)  # half a second: every floor line and the band have moved
+        strips = app.backdrop.changes()
+        assert strips, "the moving backdrop said nothing changed"
+        covered = np.zeros(app.size[::-1], bool)
+        for r in strips:
+            covered[r.top : r.bottom, max(0, r.left) : r.right] = True
+        before = pixels(app)
+        after = whole_redraw(app)
+        changed = (before != after).any(axis=2).T  # rows, columns
+        assert changed.any()
+        assert not (changed & ~covered).any(), "a pixel changed outside the strips"
+    finally:
+        app.close()
+
+
+def test_a_menu_at_rest_is_not_drawn_again_until_the_player_acts(tmp_path, close_display):
+    app = real_app(tmp_path)
+    try:
+        app.open_scene("settings")
+        run(app)
+        rest = backdrop.AWAKE_SECONDS + backdrop.SWEEP_PERIOD + 1
+        for _ in range(round(rest / 0.1)):
+            run(app, dt=0.1)
+        assert app.backdrop.resting
+        drawn = app.frames_drawn, app.partial_frames
+        assert not any(run(app) for _ in range(120)), "an idle screen was drawn again"
+        assert (app.frames_drawn, app.partial_frames) == drawn
+        assert run(app, key(pygame.K_DOWN)), "input must be drawn at once"
+        assert not app.backdrop.resting  # and it wakes the backdrop
+        assert run(app) and app.partial_frames > drawn[1]
+    finally:
+        app.close()
+
+
+def test_with_reduced_motion_a_still_screen_is_drawn_once(tmp_path, close_display):
+    app = real_app(tmp_path)
+    try:
+        app.change_setting("reduced_motion", True)
+        app.open_scene("moleturf")
+        run(app)
+        drawn = app.frames_drawn
+        assert not any(run(app) for _ in range(60))
+        assert app.frames_drawn == drawn
+    finally:
+        app.close()
+
+
+def test_a_screen_that_animates_is_drawn_every_frame(tmp_path, close_display):
+    app = real_app(tmp_path)
+    try:
+        run(app)  # the launcher: its live previews move
+        drawn = app.frames_drawn
+        assert all(run(app) for _ in range(30))
+        assert app.frames_drawn == drawn + 30
+    finally:
+        app.close()
+
+
+def test_strips_are_merged_into_a_few_that_cover_them_all():
+    rects = [pygame.Rect(0, y, 100, 1) for y in (5, 6, 40, 41, 90, 300)]
+    merged = merge_strips(rects, 3)
+    assert len(merged) <= 3
+    for r in rects:
+        assert any(m.contains(r) for m in merged)
+    # overlapping ones are always joined, even under the limit
+    assert merge_strips([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10)], 3) == [
+        pygame.Rect(0, 0, 15, 15)
+    ]
+
+
+def test_a_board_at_rest_is_drawn_only_when_its_clock_turns(tmp_path, close_display):
+    from core.demineur.rules import PRESETS
+    from game.demineur.levels import Level
+    from game.demineur.play import DemineurScene
+    from game.demineur.store import StatsBook
+
+    app = real_app(tmp_path)
+    try:
+        p, level = PRESETS["expert"], Level.preset("expert")
+        scene = DemineurScene(app, level, StatsBook(app.storage))  # timed by the app's clock
+        app.scenes.push(scene)
+        scene.act("tap", p.rows // 2, p.cols // 2)
+        for _ in range(240):  # the cascade's wave and the first touch's effects are over
+            run(app)
+        assert app.frame_key(0) is not None
+        before = app.frames_drawn
+        drawn = sum(run(app) for _ in range(180))  # three seconds of play, no input
+        assert 2 <= drawn <= 4, f"{drawn} frames drawn in 3 s of a still board"
+        assert app.frames_drawn - before == drawn
+    finally:
+        app.close()
+
+
+def test_the_launcher_previews_rest_when_nobody_acts_and_move_again_on_input(
+    tmp_path, close_display
+):
+    app = real_app(tmp_path)
+    try:
+        launcher = app.scenes.top
+        for _ in range(round((backdrop.AWAKE_SECONDS + backdrop.SWEEP_PERIOD + 1) / 0.1)):
+            run(app, dt=0.1)
+        assert app.backdrop.resting and len(launcher.previews) == 2
+        still = pixels(app)
+        assert not any(run(app) for _ in range(60)), "a resting launcher was drawn again"
+        assert (pixels(app) == still).all()
+        run(app, key(pygame.K_RIGHT))  # a key: the previews and the backdrop move again
+        assert all(run(app) for _ in range(10))
+    finally:
+        app.close()
+
+
+def test_a_mole_turf_board_at_rest_is_drawn_only_as_its_mole_fidgets(tmp_path, close_display):
+    from core.moleturf import turf
+    from game.moleturf.store import Progress
+
+    app = real_app(tmp_path)
+    try:
+        scene = app.open_scene("moleturf.play", Progress(), 1)
+        solution = turf.solve(scene.regions)
+        for r in range(0, 9, 2):
+            scene.act("tap", (r, int(solution[r])))
+        for _ in range(60):  # the moles have burrowed in
+            run(app)
+        assert app.frame_key(0) is not None
+        shown = [run(app) for _ in range(300)]  # five seconds, two fidgets of 1.2 s
+        assert 10 <= sum(shown) <= 60, f"{sum(shown)} of 300 frames drawn"
+        differs = (pixels(app) != whole_redraw(app)).any(axis=2)
+        assert not differs.any(), "a frame left out held a change"
+    finally:
+        app.close()
+
+
+def _drawn_in_strips(draw, size: tuple[int, int], strips: list[pygame.Rect]) -> np.ndarray:
+    """What ``draw`` leaves when run once per strip with the clip on that strip, as a frame
+    of strips runs a screen's drawing: the strips' pixels only."""
+    surface = pygame.Surface(size)
+    for strip in strips:
+        surface.set_clip(strip)
+        draw(surface)
+    surface.set_clip(None)
+    return pygame.surfarray.array3d(surface)
+
+
+def test_a_board_drawn_strip_by_strip_matches_the_whole_board():
+    """The Mole Turf board's neon frame and the cursor's outline, drawn through strips one
+    row high, give the same pixels as one whole drawing (pygame's own square outline fills
+    its inside when the clip cuts through it: solid boxes across a strip frame)."""
+    from core.moleturf import turf
+    from game.moleturf.board import BoardView, Look, draw_cursor
+
+    regions = turf.generate(9, seed=3)
+    view = BoardView(pygame.Rect(7, 5, 300, 300), 9)
+
+    def draw(surface: pygame.Surface) -> None:
+        view.draw_turfs(surface, regions, Look())
+        draw_cursor(surface, view.cell_rect(4, 4), Look(high_contrast=True))
+
+    size = (320, 320)
+    whole = _drawn_in_strips(draw, size, [pygame.Rect(0, 0, *size)])
+    rows = [pygame.Rect(0, y, size[0], 1) for y in range(size[1])]
+    assert (whole != 0).any()
+    assert (_drawn_in_strips(draw, size, rows) == whole).all()
+
+
+def test_square_outlines_are_drawn_within_the_clip():
+    """``glow.outline`` is the board's and the cursor's square outline: strip by strip it
+    shows what it shows whole; no game code draws one with ``pygame.draw.rect``."""
+    import ast
+    from pathlib import Path
+
+    from game.ui import glow
+
+    def draw(surface: pygame.Surface) -> None:
+        glow.outline(surface, (200, 40, 40), pygame.Rect(10, 10, 40, 30), 3)
+
+    whole = _drawn_in_strips(draw, (60, 60), [pygame.Rect(0, 0, 60, 60)])
+    rows = [pygame.Rect(0, y, 60, 2) for y in range(0, 60, 2)]
+    assert (_drawn_in_strips(draw, (60, 60), rows) == whole).all()
+    assert whole[30, 12].any() and not whole[30, 20].any()  # an edge, a hollow middle
+
+    found = []
+    for path in Path("game").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "pygame.draw.rect":
+                words = {k.arg or "" for k in node.keywords}
+                outline = len(node.args) >= 4 or "width" in words
+                rounded = len(node.args) >= 5 or any(w.startswith("border_") for w in words)
+                if outline and not rounded:
+                    found.append(f"{path}:{node.lineno}")
+    assert found == []

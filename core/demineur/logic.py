@@ -670,6 +670,98 @@ def _pad_to(a: np.ndarray, length: int) -> np.ndarray:
 # ----- the hint -----------------------------------------------------------------------------
 
 
+class _Influence:
+    """The search behind ``Analysis._influence``: every pair of side-by-side hidden cells and
+    every hidden 2x2 square that the mines around could wall in, each weighed by the chance
+    that it forms."""
+
+    def __init__(self, deducer: Deducer, engine: Engine, prob: np.ndarray, base: float) -> None:
+        self.deducer, self.engine, self.prob, self.base = deducer, engine, prob, base
+        self.state, self.number, self.width = deducer.state_arr, deducer.number_arr, deducer.width
+        self.hidden = set(int(i) for i in np.flatnonzero(self.state == UNKNOWN))
+        self.found: dict[int, float] = {}
+        self.pseudo: set[int] = set()
+
+    def find(self) -> tuple[dict[int, float], set[int]]:
+        for a in sorted(self.hidden):
+            self._pairs_at(a)
+            self._square_at(a)
+        prob = self.prob
+        influence = {
+            x: min(v, float(prob[x]), 1.0 - float(prob[x]))
+            for x, v in self.found.items()
+            if v > 0 and x in self.hidden
+        }
+        return influence, self.pseudo & self.hidden
+
+    def _pairs_at(self, a: int) -> None:
+        """The pairs of ``a`` and its right and lower neighbour, walled in on both ends."""
+        width = self.width
+        for step, side in ((1, width), (width, 1)):
+            b = a + step
+            if b not in self.hidden:
+                continue
+            missing = self._walls(
+                [a - step + k * side for k in (-1, 0, 1)]
+                + [b + step + k * side for k in (-1, 0, 1)]
+            )
+            if missing is not None and len(missing) <= 1:
+                self._formed([[a], [b]], [[b], [a]], missing)
+
+    def _square_at(self, a: int) -> None:
+        """The 2x2 square with ``a`` at its top left, its four corners mines already."""
+        width = self.width
+        c, d, e = a + 1, a + width, a + width + 1
+        if not (c in self.hidden and d in self.hidden and e in self.hidden):
+            return
+        missing = self._walls([a - width - 1, a - width + 2, a + 2 * width - 1, a + 2 * width + 2])
+        if missing is not None and not missing:
+            self._formed([[a, e], [c, d]], [[c, d], [a, e]], [])
+
+    def _walls(self, cells: list[int]) -> list[int] | None:
+        """The hidden cells among ``cells`` that would still have to be mines to wall the
+        50/50 in; None when one of them could not (an open number tells the two apart)."""
+        state, out = self.state, []
+        for x in cells:
+            if state[x] == OPEN:
+                if self.number[x] >= 0:
+                    return None
+            elif state[x] != MINE:
+                if state[x] != UNKNOWN:
+                    return None
+                out.append(x)
+        return out
+
+    def _chance(self, mines: list[int], safe: list[int]) -> float:
+        """The weight of the layouts with ``mines`` and ``safe`` as given, against all."""
+        copy = self.deducer.copy()
+        copy.mark(
+            np.array(mines + safe, np.int32),
+            np.array([1] * len(mines) + [0] * len(safe), np.uint8),
+            TOTAL,
+            0,
+            RANK_TOTAL,
+            np.zeros(0, np.int32),
+        )
+        engine = Engine(copy, self.engine.mines, cache=self.engine._cache)
+        if not engine.consistent():
+            return 0.0
+        weight = engine.log_weight()
+        return 0.0 if weight is None or weight == -math.inf else math.exp(weight - self.base)
+
+    def _formed(self, mined: list[list[int]], clear: list[list[int]], walled: list[int]) -> None:
+        """One 50/50 found: ``mined`` and ``clear`` are each way it could fall, ``walled``
+        the hidden cells that would have to be mines around it."""
+        chances = [self._chance(m + walled, c) for m, c in zip(mined, clear, strict=True)]
+        half = sum(chances) / 2
+        for m, p in zip(mined, chances, strict=True):
+            for x in m:
+                if p > 0 and p >= float(self.prob[x]) - 1e-9:
+                    self.pseudo.add(x)  # whenever it is a mine, it is in this 50/50
+        for x in {x for m in mined for x in m} | set(walled):
+            self.found[x] = self.found.get(x, 0.0) + half
+
+
 class Analysis:
     """What a player can conclude from a board as it stands.
 
@@ -947,81 +1039,12 @@ class Analysis:
         (two side-by-side cells walled in by mines, or a 2x2 square between four mines), or
         to be one of the mines that would wall it in: taking such a cell now costs less than
         its risk says, since a 50/50 there would have to be guessed anyway. Half the chance
-        the 50/50 forms, capped by the cell's chances of a mine and of none."""
-        d = self.deducer
-        state, number, width = d.state_arr, d.number_arr, self.width
+        the 50/50 forms, capped by the cell's chances of a mine and of none. Also the cells
+        that are a mine only inside such a 50/50."""
         base = self.engine.log_weight()
         if base is None or base == -math.inf:
             return {}, set()
-        found: dict[int, float] = {}
-        hidden = set(int(i) for i in np.flatnonzero(state == UNKNOWN))
-
-        def walls(cells: list[int]) -> list[int] | None:
-            out = []
-            for x in cells:
-                if state[x] == OPEN:
-                    if number[x] >= 0:
-                        return None  # an open number beside one of them tells them apart
-                elif state[x] != MINE:
-                    if state[x] != UNKNOWN:
-                        return None
-                    out.append(x)
-            return out
-
-        def chance(mines: list[int], safe: list[int]) -> float:
-            copy = d.copy()
-            copy.mark(
-                np.array(mines + safe, np.int32),
-                np.array([1] * len(mines) + [0] * len(safe), np.uint8),
-                TOTAL,
-                0,
-                RANK_TOTAL,
-                np.zeros(0, np.int32),
-            )
-            engine = Engine(copy, self.engine.mines, cache=self.engine._cache)
-            if not engine.consistent():
-                return 0.0
-            weight = engine.log_weight()
-            return 0.0 if weight is None or weight == -math.inf else math.exp(weight - base)
-
-        pseudo = set()
-
-        def formed(mined: list[list[int]], clear: list[list[int]], walled: list[int]) -> None:
-            # each way the 50/50 could fall: its mines, walled in, and its safe cells
-            chances = [chance(m + walled, c) for m, c in zip(mined, clear, strict=True)]
-            half = sum(chances) / 2
-            for m, p in zip(mined, chances, strict=True):
-                for x in m:
-                    if p > 0 and p >= float(prob[x]) - 1e-9:
-                        pseudo.add(x)  # whenever it is a mine, it is in this 50/50
-            for x in {x for m in mined for x in m} | set(walled):
-                found[x] = found.get(x, 0.0) + half
-
-        for a in sorted(hidden):
-            for step, side in ((1, width), (width, 1)):
-                b = a + step
-                if b not in hidden:
-                    continue
-                missing = walls(
-                    [a - step + k * side for k in (-1, 0, 1)]
-                    + [b + step + k * side for k in (-1, 0, 1)]
-                )
-                if missing is None or len(missing) > 1:
-                    continue
-                formed([[a], [b]], [[b], [a]], missing)
-            c, d2, e = a + 1, a + width, a + width + 1
-            if c in hidden and d2 in hidden and e in hidden:
-                missing = walls(
-                    [a - width - 1, a - width + 2, a + 2 * width - 1, a + 2 * width + 2]
-                )
-                if missing is not None and not missing:
-                    formed([[a, e], [c, d2]], [[c, d2], [a, e]], [])
-        influence = {
-            x: min(v, float(prob[x]), 1.0 - float(prob[x]))
-            for x, v in found.items()
-            if v > 0 and x in hidden
-        }
-        return influence, pseudo & hidden
+        return _Influence(self.deducer, self.engine, prob, base).find()
 
     def _one_mine(self, a: int, b: int) -> bool:
         """Does every layout put exactly one mine on ``a`` and ``b``?"""

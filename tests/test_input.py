@@ -203,7 +203,7 @@ def test_long_press_duration_is_a_live_setting(tr):
     for bad in (149, 1001):
         with pytest.raises(ValueError, match="150 and 1000"):
             tr.long_press_ms = bad
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="150 and 1000"):
         InputTranslator((W, H), long_press_ms=50)
 
 

@@ -364,7 +364,7 @@ def test_frames_end_a_windowed_kiosk_run(tmp_path):
 
 
 def test_config_is_checked_in_one_place(tmp_path):
-    with pytest.raises(ConfigMissing):
+    with pytest.raises(ConfigMissing, match="kiosk"):
         load_config(tmp_path)
     for data, word in (
         ([], "object"),
@@ -545,7 +545,7 @@ def test_score_table_is_validated_bounded_and_reset(tmp_path):
     assert table.place("demineur:hard", 9000) is None and table.add("demineur:hard", 9000) is None
     assert table.rename("demineur:hard", 0, "ZED", 4000)
     assert not table.rename("demineur:hard", 0, "ABC", 4000)  # named already
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="there is no board 'demineur:custom'"):
         table.add("demineur:custom", 1)
     table.reset()
     assert table.rows("demineur:hard") == []

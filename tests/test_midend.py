@@ -86,8 +86,14 @@ def test_a_finished_game_refuses_everything_and_moves_it_cannot_make_are_errors(
     execute_move(game, Reveal(0, 8))
     assert game.status == "lost"
     assert interpret_move(game, "tap", 1, 1).reason == "game_over"
-    for bad in (Reveal(1, 1), Flag(3, 3), Place(0, 0), Reveal(99, 0), "x"):
-        with pytest.raises(ValueError):
+    for bad, why in (
+        (Reveal(1, 1), "row 2, column 2 cannot be revealed now"),
+        (Flag(3, 3), "row 4, column 4 cannot be flagged now"),
+        (Place(0, 0), "unknown Démineur move Place"),
+        (Reveal(99, 0), r"cell \(99, 0\) is off the board"),
+        ("x", "unknown Démineur move 'x'"),
+    ):
+        with pytest.raises(ValueError, match=why):
             execute_move(game, bad)
 
 
@@ -453,8 +459,13 @@ def test_a_document_of_the_other_game_or_not_a_document_is_refused():
     (_, demineur), (_, moleturf) = sample_documents()
     with pytest.raises(ValueError, match="not 'moleturf'"):
         MoleTurfSession.from_document(demineur)
-    for junk in ([1, 2], "text", None, {"version": "1"}):
-        with pytest.raises(ValueError):
+    for junk, why in (
+        ([1, 2], "must hold a JSON object"),
+        ("text", "must hold a JSON object"),
+        (None, "must hold a JSON object"),
+        ({"version": "1"}, "has no version number"),
+    ):
+        with pytest.raises(ValueError, match=why):
             DemineurSession.from_document(junk)
     moleturf["moves"] = [[0, "place", 0, 0]] * 300_000
     with pytest.raises(ValueError, match="at most"):

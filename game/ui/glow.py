@@ -35,6 +35,7 @@ from game.ui.text import BoundedCache, FontBook, surface_bytes
 GLOW_BUDGET = 48 * 2**20  # bytes of sprites kept (a full 1920x1080 halo is ~9 MB)
 GAIN = 2  # the halo's light is doubled after the blur: a thin line's halo stays visible
 ENTRY_BYTES = 200
+TILE = 64  # lines of a halo's even middle kept as one tile, placed again along its band
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 Pieces = tuple[tuple[pygame.Surface, tuple[int, int]], ...]  # parts of a halo, placed
@@ -142,7 +143,7 @@ def glow_under(
         p = pad(radius)
         small = _small_halo(w, h, rgb, radius, width, corner)
         sw, sh = small.get_size()
-        bands = _edge_bands(small, (w + 2 * p, h + 2 * p), p + inside)
+        bands = _tiled_bands(small, (w + 2 * p, h + 2 * p), p + inside)
         pieces = [(band, (x - p, y - p)) for band, (x, y) in bands]  # placed from the rect
         c = min(corner, w // 2, h // 2)
         if c > 0:  # what the rounded corners leave uncovered: beyond the stretch, as they are
@@ -157,7 +158,8 @@ def glow_under(
     pieces = _under.get(key)
     if pieces is None:
         pieces = make()
-        _under.put(key, pieces, ENTRY_BYTES + sum(surface_bytes(s) for s, _at in pieces))
+        kept = {id(s.get_parent() or s): s.get_parent() or s for s, _at in pieces}
+        _under.put(key, pieces, ENTRY_BYTES + sum(surface_bytes(s) for s in kept.values()))
     return pieces
 
 
@@ -208,6 +210,59 @@ def _edge_bands(
     side = sh - 2 * depth  # the left and right bands run between the top and bottom ones
     yield _grow(part(0, depth, depth, side), 1, h - 2 * depth), (0, depth)
     yield _grow(part(sw - depth, depth, depth, side), 1, h - 2 * depth), (w - depth, depth)
+
+
+def _tiled_bands(
+    small: pygame.Surface, size: tuple[int, int], depth: int
+) -> Iterator[tuple[pygame.Surface, tuple[int, int]]]:
+    """``_edge_bands`` as pieces to blit: each band's two ends, and its even middle as one
+    short tile placed again and again. The pieces of a 4K board's halo hold 0.2 MB where its
+    bands were 3.7 MB (too big for the cache: it was made anew every frame it was drawn)."""
+    sw, sh = small.get_size()
+    w, h = size
+
+    def part(x: int, y: int, pw: int, ph: int) -> pygame.Surface:
+        return small.subsurface((x, y, pw, ph))
+
+    side = sh - 2 * depth
+    for band, axis, length, (x, y) in (
+        (part(0, 0, sw, depth), 0, w, (0, 0)),
+        (part(0, sh - depth, sw, depth), 0, w, (0, h - depth)),
+        (part(0, depth, depth, side), 1, h - 2 * depth, (0, depth)),
+        (part(sw - depth, depth, depth, side), 1, h - 2 * depth, (w - depth, depth)),
+    ):
+        for piece, offset in _tiled(band, axis, length):
+            yield piece, (x + offset[0], y + offset[1])
+
+
+def _tiled(
+    sprite: pygame.Surface, axis: int, length: int
+) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """``_grow(sprite, axis, length)`` as pieces: the part before the middle line, that line
+    repeated as copies of one tile of ``TILE`` lines (the last one cut short), the rest."""
+    have = sprite.get_size()
+    extra = length - have[axis]
+    if extra <= 0:
+        return [(sprite.copy(), (0, 0))]
+    mid = have[axis] // 2
+    rest = have[axis] - mid - 1
+
+    def span(start: int, count: int) -> pygame.Rect:
+        return pygame.Rect((start, 0, count, have[1]) if axis == 0 else (0, start, have[0], count))
+
+    def at(offset: int) -> tuple[int, int]:
+        return (offset, 0) if axis == 0 else (0, offset)
+
+    lines = extra + 1
+    tile = _grow(sprite.subsurface(span(mid, 1)).copy(), axis, min(TILE, lines))
+    pieces = [(sprite.subsurface(span(0, mid)).copy(), (0, 0))] if mid else []
+    for start in range(0, lines, TILE):
+        count = min(TILE, lines - start)
+        piece = tile if count == TILE or count == lines else tile.subsurface(span(0, count))
+        pieces.append((piece, at(mid + start)))
+    if rest:
+        pieces.append((sprite.subsurface(span(mid + 1, rest)).copy(), at(mid + 1 + extra)))
+    return pieces
 
 
 def _small(w: int, h: int, radius: int, width: int, corner: int) -> tuple[int, int]:

@@ -138,6 +138,7 @@ class App:
         self.events_dropped = 0  # of floods beyond MAX_EVENTS_PER_FRAME (see process_events)
         self._lag = 0.0  # real time not yet covered by fixed update steps
         self._drawn_look: Hashable | None = None  # what the last frame drawn showed (``frame_key``)
+        self._drawn_moving: set[tuple] = set()  # what the screens animated in it, and where
         self.frames_drawn = 0  # whole frames drawn (``frame``)
         self.partial_frames = 0  # frames of which only strips were drawn
         self.metrics: Metrics = metrics_for(self.size)
@@ -527,9 +528,10 @@ class App:
             self.kiosk.tick()  # the idle watcher
 
     def frame_key(self, now_ms: int) -> Hashable | None:
-        """What the picture depends on now, beyond the input and the backdrop's motion: the
-        screens shown and each one's ``Scene.frame_key``, the window, the notices. None while
-        something animates (a screen, a transition, the long-press ring)."""
+        """What the picture depends on now, beyond the input, the backdrop's motion and what
+        the screens animate in place (``Scene.moving``): the screens shown and each one's
+        ``Scene.frame_key``, the window, the notices. None while something animates all over
+        (a screen, a transition, the long-press ring)."""
         if self.transition is not None or self.translator.press_ring(now_ms) is not None:
             return None
         parts: list[Hashable] = [self.window.get_size(), id(self.ui), id(self.metrics)]
@@ -554,16 +556,19 @@ class App:
         self.advance(dt)
         self.report_failed_saves()
         look = self.frame_key(now_ms)
+        moving = {(tuple(r), shows) for s in self.scenes.visible() for r, shows in s.moving()}
         if events or look is None or look != self._drawn_look or not self.frames_drawn:
             self.draw(now_ms)
             pygame.display.flip()
             self.frames_drawn += 1
         else:
-            strips = self.backdrop.changes()
+            # the parts that show something new, and the places a part left
+            changed = moving ^ self._drawn_moving
+            strips = self.backdrop.changes() + [pygame.Rect(r) for r, _shows in changed]
             if not strips:
                 return False
             self.draw_strips(now_ms, strips)
-        self._drawn_look = look
+        self._drawn_look, self._drawn_moving = look, moving
         return True
 
     def draw_strips(self, now_ms: int, strips: list[pygame.Rect]) -> None:

@@ -139,10 +139,24 @@ class Launcher(Scene):
             preview.update(dt)
 
     def frame_key(self) -> Hashable | None:
-        """The previews move until the app dozes off (issue 31: idle means idle)."""
-        if not self.app.backdrop.dozing or len(self.previews) < len(registry.GAMES):
+        """At rest but for the previews' boards (``moving``) and the wordmark's glow, which
+        steps through a few strengths (issue 31: only what changed is drawn)."""
+        if len(self.previews) < len(registry.GAMES) or self.pressed is not None:
             return None
-        return None if self.pressed is not None else (id(self.widgets), self.focus)
+        mark = [w.strength() for w in self.widgets if isinstance(w, Wordmark)]
+        return (id(self.widgets), self.focus, tuple(mark))
+
+    def moving(self) -> list[tuple[pygame.Rect, Hashable]]:
+        """The previews' boards at their time (they rest while the app dozes)."""
+        m = self.app.metrics
+        parts: list[tuple[pygame.Rect, Hashable]] = []
+        for w in self.widgets:
+            preview = self.previews.get(w.key)
+            if preview is not None and isinstance(w, Card):
+                board = preview.moving_rect(w.boxes(m)[1])
+                if board is not None:
+                    parts.append((board, preview.t))
+        return parts
 
     def add_preview(self) -> None:
         from game.ui.art import Preview

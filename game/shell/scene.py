@@ -124,6 +124,13 @@ class Scene:
             animates = type(self).update is not Scene.update
         return None if animates else (id(self.widgets), self.focus)
 
+    def moving(self) -> list[tuple[pygame.Rect, Hashable]]:
+        """The parts of the window this screen animates while its ``frame_key`` holds still,
+        each with what it shows now: the app redraws a part alone (clipped, as it does the
+        backdrop's moving strips) when that changes, and where one appears or goes. All the
+        screen shows outside them must follow from the key."""
+        return []
+
     def focus_changed(self, focused: bool) -> None:
         """The window lost (False) or regained (True) the input focus."""
 

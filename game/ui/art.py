@@ -144,6 +144,14 @@ class Preview:
         return sum(1 for t in self.times if t <= self.t) - 1
 
     # ---- drawing ---------------------------------------------------------------------------
+    def moving_rect(self, box: pygame.Rect) -> pygame.Rect | None:
+        """Where in ``box`` the picture changes as it plays (its board; the halo around it
+        stays); None when it never moves."""
+        if self.still:
+            return None
+        cols, rows = (len(TURFS), len(TURFS)) if self.game_id == "moleturf" else (8, 7)
+        return board_rect(box, cols, rows)[0]
+
     def draw(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         if not self.high_contrast:
             self._halo(surface, box)

@@ -120,14 +120,14 @@ def settle_presses(app: App) -> None:
 
 
 @pytest.mark.parametrize(
-    "screen", ["settings", "moleturf", "demineur", "howto", "moleturf.endless"]
+    "screen", ["launcher", "settings", "moleturf", "demineur", "howto", "moleturf.endless"]
 )
 def test_a_frame_of_redrawn_strips_shows_what_a_whole_redraw_shows(tmp_path, close_display, screen):
     app = real_app(tmp_path)
     try:
         if screen == "moleturf.endless":
             app.open_scene(screen, SlowWorker())  # its progress bar shown, held still
-        else:
+        elif screen != "launcher":  # the first screen: its previews play
             app.open_scene(screen)
         depth = len(app.scenes)
         rng = random.Random(len(screen))
@@ -210,13 +210,19 @@ def test_with_reduced_motion_a_still_screen_is_drawn_once(tmp_path, close_displa
         app.close()
 
 
-def test_a_screen_that_animates_is_drawn_every_frame(tmp_path, close_display):
+def test_a_screen_that_animates_is_drawn_every_frame_its_moving_parts_alone(
+    tmp_path, close_display
+):
     app = real_app(tmp_path)
     try:
-        run(app)  # the launcher: its live previews move
-        drawn = app.frames_drawn
-        assert all(run(app) for _ in range(30))
-        assert app.frames_drawn == drawn + 30
+        for _ in range(3):
+            run(app)  # the launcher: its live previews are made, one a frame
+        drawn = app.frames_drawn + app.partial_frames
+        assert all(run(app) for _ in range(60))
+        assert app.frames_drawn + app.partial_frames == drawn + 60
+        assert app.partial_frames >= 50, "the previews did not redraw alone"
+        previews = [p for s in app.scenes.scenes for p in s.moving()]
+        assert len(previews) == 2  # both games' boards
     finally:
         app.close()
 
@@ -353,3 +359,35 @@ def test_square_outlines_are_drawn_within_the_clip():
                 if outline and not rounded:
                     found.append(f"{path}:{node.lineno}")
     assert found == []
+
+
+def test_a_standing_conflict_redraws_its_moles_alone_and_shows_a_whole_redraw(
+    tmp_path, close_display
+):
+    """A wrong mole left on the board: once the alarm is over, its alarm pose, its pulsing
+    red glow and the turf checklist's ring are drawn as parts (not the whole window), and
+    every such frame shows what a whole redraw would."""
+    from core.moleturf import turf
+    from game.moleturf.store import Progress
+
+    app = real_app(tmp_path)
+    try:
+        scene = app.open_scene("moleturf.play", Progress(), 1)
+        solution = turf.solve(scene.regions)
+        c = int(solution[0])
+        scene.act("tap", (0, c))
+        scene.act("tap", (1, c + 1 if c + 1 < 9 else c - 1))  # touches the first mole
+        assert scene.game.conflicts
+        for _ in range(200):  # the flash, the shake and the shield's crack are over
+            run(app)
+        assert app.frame_key(0) is not None and scene.moving()
+        whole, partial = app.frames_drawn, app.partial_frames
+        for step in range(6):
+            for _ in range(7):
+                run(app)
+            differs = (pixels(app) != whole_redraw(app)).any(axis=2)
+            assert not differs.any(), f"step {step}: {differs.sum()} pixels differ"
+        assert app.partial_frames - partial >= 20, "the conflict's pulse was not drawn"
+        assert app.frames_drawn - whole <= 2  # the clock's turns
+    finally:
+        app.close()

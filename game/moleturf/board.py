@@ -257,6 +257,20 @@ class BoardView:
                 layer.blit(mark_sprite(s, fill, False, 90), box)
         return layer
 
+    def animated_cells(self, game, look: Look) -> list[tuple[pygame.Rect, tuple]]:
+        """The cells whose moles move this frame (each drawn within its cell), each with what
+        it shows: the animation and its frame, and a conflict's tint."""
+        s = self.cell
+        clash = (_tint_level(look), _clash_level(look))
+        reach = 2 * glow.pad(_clash_radius(s))  # a clash's glow reaches past its cell
+        parts: list[tuple[pygame.Rect, tuple]] = []
+        for (r, c), frame in self._moving(game, look).items():
+            if (r, c) in game.conflicts and game.moles[r, c]:
+                parts.append((self.cell_rect(r, c).inflate(reach, reach), (*frame, *clash)))
+            else:
+                parts.append((self.cell_rect(r, c), frame))
+        return parts
+
     def _moving(self, game, look: Look) -> dict[tuple[int, int], tuple[str, int]]:
         """The moles animated this frame, with their animation and frame."""
         import numpy as np
@@ -308,8 +322,7 @@ class BoardView:
             glow.outline(surface, theme.ACCENT, frame, width // 2 + 1)
 
     def _draw_conflict_tint(self, surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
-        pulse = 0.5 if look.reduced_motion else 0.5 + 0.5 * math.sin(look.now * 8)
-        level = round(pulse * 8)  # nine cached strengths
+        level = _tint_level(look)
         tint = self._tints.get(level)
         if tint is None or tint.get_size() != box.size:
             tint = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -409,9 +422,8 @@ def draw_clash(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
     width = max(3, s // 12)
     frame = box.inflate(-width, -width)
     if not look.high_contrast:
-        pulse = 1.0 if look.reduced_motion else 0.75 + 0.25 * math.sin(look.now * 8)
-        level = round(pulse * 4) / 4  # a few cached halos
-        halo = glow.glow_rect(frame.size, dark(CONFLICT, level), max(4, s // 6), width, 2)
+        level = _clash_level(look)
+        halo = glow.glow_rect(frame.size, dark(CONFLICT, level), _clash_radius(s), width, 2)
         surface.blit(halo, halo.get_rect(center=frame.center), special_flags=pygame.BLEND_ADD)
     pygame.draw.rect(surface, GRID_BG, frame.inflate(4, 4), width + 4, border_radius=2)
     pygame.draw.rect(surface, CONFLICT, frame, width, border_radius=2)
@@ -461,6 +473,22 @@ def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
     ):
         pygame.draw.line(surface, theme.FOCUS, (x, y), (x + dx * arm, y), width * 2)
         pygame.draw.line(surface, theme.FOCUS, (x, y), (x, y + dy * arm), width * 2)
+
+
+def _clash_level(look: Look) -> float:
+    """A clash's glow now, pulsing through a few cached strengths."""
+    pulse = 1.0 if look.reduced_motion else 0.75 + 0.25 * math.sin(look.now * 8)
+    return round(pulse * 4) / 4
+
+
+def _clash_radius(cell: int) -> int:
+    return max(4, cell // 6)
+
+
+def _tint_level(look: Look) -> int:
+    """A conflict's red tint now, pulsing through nine cached strengths (0..8)."""
+    pulse = 0.5 if look.reduced_motion else 0.5 + 0.5 * math.sin(look.now * 8)
+    return round(pulse * 8)
 
 
 def draw_turf_dots(

@@ -41,7 +41,6 @@ from game.moleturf.controls import MoleTurfControls
 from game.moleturf.effects import Effects
 from game.moleturf.hud import draw_counters
 from game.moleturf.panel import BoardSlot, ToolButton
-from game.moleturf.sprites import BURROW_S
 from game.moleturf.store import Progress, sectors
 from game.platform.intents import Intent
 from game.shell import registry
@@ -562,20 +561,31 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             self.set_active(focused and self.app.scenes.top is self)
 
     def frame_key(self) -> Hashable | None:
-        """At rest (issue 31) the board changes with input, its clock once a second and its
-        one fidgeting mole a frame of its animation at a time: drawn only then. None while
-        anything else moves: a burrow, the alarm and its shield, a conflict's pulse, a hint,
-        a drag, the end."""
+        """At rest (issue 31) the board changes with input and its clock once a second; the
+        moles that move in place (burrowing, fidgeting, in a conflict's alarm pose) and a
+        conflict's pulse in the turf checklist are redrawn alone (``moving``). None while
+        anything else moves: the alarm's flash, shake and shield, a hint, a drag, the end."""
         fx, game = self.effects, self.game
         struck = fx.conflict_at is not None and fx.t - fx.conflict_at < STRUCK_S
-        burrowing = any(fx.t - start < BURROW_S for start in fx.burrows.values())
         busy = self.pressed is not None or self.drag is not None or self.hint is not None
-        if busy or struck or burrowing or game.conflicts or game.status != "playing":
+        if busy or struck or game.status != "playing":
             return None
         if self.over_at is not None or self.won_at is not None:
             return None
-        fidget = tuple(self.board._moving(game, self.look()).items())
-        return (id(self.widgets), self.focus, fidget, int(self.elapsed), self.hidden)
+        return (id(self.widgets), self.focus, int(self.elapsed), self.hidden)
+
+    def moving(self) -> list[tuple[pygame.Rect, Hashable]]:
+        """The animated moles' cells with their frames, and the turf checklist while a
+        conflict pulses in it (reduced motion: nothing moves)."""
+        if self.hidden or self.app.settings.reduced_motion:
+            return []
+        parts: list[tuple[pygame.Rect, Hashable]] = list(
+            self.board.animated_cells(self.game, self.look())
+        )
+        if self.game.conflicts and not (self.hint is not None and self.dots_covered):
+            reach = self.dots_rect.h  # a conflict's ring reaches past its dot
+            parts.append((self.dots_rect.inflate(reach, reach), self.effects.t))
+        return parts
 
     def look(self) -> Look:
         settings = self.app.settings

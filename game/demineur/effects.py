@@ -208,6 +208,11 @@ class Effects:
         return self.reveal_until > self.t
 
     @property
+    def glowing(self) -> bool:
+        """Whether the wave's front still glows: while it runs, and ``front_s`` after."""
+        return self.t - self.reveal_until < self.front_s
+
+    @property
     def result_shown(self) -> bool:
         """The result comes once the board has shown how the game ended."""
         if self.ending is None:
@@ -293,7 +298,7 @@ class Effects:
     def _draw_front(self, surface: pygame.Surface, view: BoardView, sprites: Sprites) -> None:
         """The wave's front: the cells that showed in the last ``front_s`` glow, fading."""
         front = self.front_s
-        if self.t - self.reveal_until >= front:
+        if not self.glowing:
             return
         rows, cols = view.visible_cells()
         ages = self.t - self.appear[rows, cols]

@@ -440,10 +440,11 @@ class DemineurScene(SessionScene[DemineurSession]):
         """At rest (no wave, shake, plant, banner or zoom under way) the board changes only
         with input, and the clock once a second (issue 31: an idle board is not redrawn)."""
         fx = self.effects
-        moving = fx.revealing or fx.shaking or fx.plants or fx.ending or fx.banner
+        moving = fx.glowing or fx.shaking or fx.plants or fx.ending or fx.banner
         if self.pressed is not None or moving or self.t < self.zoom_until:
             return None
-        return (id(self.widgets), self.focus, self.timer_text(), self.game.status)
+        shown = (len(self.session.log), id(self.hint), self.message, self.cursor)  # a demo's
+        return (id(self.widgets), self.focus, self.timer_text(), self.game.status, shown)
 
     # ---- drawing -----------------------------------------------------------------------------
     def codes(self) -> np.ndarray:

@@ -391,3 +391,41 @@ def test_a_standing_conflict_redraws_its_moles_alone_and_shows_a_whole_redraw(
         assert app.frames_drawn - whole <= 2  # the clock's turns
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("step", [0, 1, 2], ids=["demineur", "scores", "moleturf"])
+def test_the_attract_mode_redraws_its_banner_and_moves_and_shows_a_whole_redraw(
+    tmp_path, close_display, step
+):
+    """The kiosk's attract screens play by themselves (moves, hints, pages), sway their
+    banner and drift against burn-in: frame after frame, what the loop shows, whole or in
+    parts, is what a whole redraw shows; most frames are parts."""
+    from game.kiosk.config import KioskConfig, KioskSetup
+
+    setup = KioskSetup(KioskConfig("2468", idle_seconds=60, language="en"))
+    app = App(
+        Options(windowed=True, size=(1280, 800), lang="en", data_dir=str(tmp_path), kiosk=setup),
+        clock=FakeClock(),
+    )
+    try:
+        app.settings.reduced_motion = False
+        app.backdrop.still = False
+        app.kiosk.step = step
+        app.kiosk.start_attract()
+        app.animate_changes = False
+        app.transition = None
+        shown = type(app.scenes.top).__name__
+        whole, partial = app.frames_drawn, app.partial_frames
+        checked = 0
+        for moment in range(12):  # up to 12 s: demo moves and hints, or the table's pages
+            for _ in range(30):
+                run(app)
+            if type(app.scenes.top).__name__ != shown:
+                break  # on to the next attract screen
+            differs = (pixels(app) != whole_redraw(app)).any(axis=2)
+            assert not differs.any(), where_it_differs(app, moment, differs)
+            checked += 1
+        assert checked >= 6
+        assert app.partial_frames - partial > app.frames_drawn - whole
+    finally:
+        app.close()

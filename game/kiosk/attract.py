@@ -25,6 +25,7 @@ music unless kiosk.json asks for them, at its own volume.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 
 import pygame
 
@@ -77,21 +78,26 @@ def shifted(
 ) -> pygame.Surface:
     """Where to draw the picture moved by (dx, dy): a subsurface, so moving it costs
     nothing (its right and bottom edges, inside the margins, are cut off). The strips it
-    uncovers at the left and the top show the ``backdrop`` (the same grid, unshifted: no
-    dark edge ever shows), or the background colour without one."""
+    uncovers at the left and the top show the ``backdrop``'s still grid (unshifted: no dark
+    edge ever shows; still, as behind a board, so they change only with the shift), or the
+    background colour without one."""
     if not dx and not dy:
         return surface
     w, h = surface.get_size()
+    clip = surface.get_clip()  # a frame of parts draws each part clipped to it
     for strip in (pygame.Rect(0, 0, w, dy), pygame.Rect(0, 0, dx, h)):
+        strip = strip.clip(clip)
         if not strip.w or not strip.h:
             continue
         if backdrop is None:
             surface.fill(theme.BACKGROUND, strip)
         else:  # clipped to the strip: only its pixels are painted
             surface.set_clip(strip)
-            backdrop.draw(surface)
-            surface.set_clip(None)
-    return surface.subsurface((dx, dy, w - dx, h - dy))
+            backdrop.draw_still(surface)
+            surface.set_clip(clip)
+    picture = surface.subsurface((dx, dy, w - dx, h - dy))
+    picture.set_clip(clip.move(-dx, -dy))  # a subsurface has a clip of its own
+    return picture
 
 
 def touch_to_play(language: str) -> str:
@@ -116,8 +122,21 @@ class Attract(Scene):
     def focus_changed(self, focused: bool) -> None:
         pass  # nobody is playing: the show goes on (and Mole Turf must not pause itself)
 
-    def frame_key(self) -> None:
-        return None  # the banner breathes and drifts, the autoplayer moves: every frame
+    def frame_key(self) -> Hashable | None:
+        """The screen's own key, shifted by the drift (the autoplayer's moves change the
+        screen's key; the banner is a moving part)."""
+        still = super().frame_key()
+        return None if still is None else (offset(self.app.clock()), still)
+
+    def moving(self) -> list[tuple[pygame.Rect, Hashable]]:
+        """The banner, and what the screen animates in place, moved with the picture, and
+        so the backdrop's moving strips."""
+        t, m = self.app.clock(), self.app.metrics
+        dx, dy = offset(t)
+        parts = [(rect.move(dx, dy), shows) for rect, shows in super().moving()]
+        backdrop = self.app.backdrop
+        parts += [(rect.move(dx, dy), backdrop.t) for rect in backdrop.changes()]
+        return [*parts, banner_part(self.app, t, self.header_bottom(m))]
 
     def prompt_bar_shown(self) -> bool:
         return False  # the banner says what to do, whatever device was used last
@@ -131,6 +150,27 @@ class Attract(Scene):
         picture = shifted(surface, *offset(t), self.app.backdrop)
         super().draw(picture)  # the mixed-in screen's
         draw_banner(surface, self.app, t, self.header_bottom(self.app.metrics))
+
+
+def _banner_motion(app: Host, t: float) -> tuple[int, int, tuple[int, int, int]]:
+    """Where the banner's text is centred at time ``t`` as it sways, its halo's strength
+    (of ``BREATH_LEVELS``) and its ink as it breathes."""
+    m, still = app.metrics, app.settings.reduced_motion
+    sway = 0.0 if still else math.sin(2 * math.pi * t / BANNER_PERIOD)
+    breath = 1.0 if still else 0.5 + 0.5 * math.sin(2 * math.pi * t / BREATH_S)
+    r, g, b = (
+        round(a + (c - a) * (1 - breath)) for a, c in zip(theme.TEXT, theme.ACCENT, strict=True)
+    )
+    level = round(breath * (BREATH_LEVELS - 1))
+    return m.width // 2 + round(sway * m.unit), level, (r, g, b)
+
+
+def banner_part(app: Host, t: float, header_bottom: int) -> tuple[pygame.Rect, Hashable]:
+    """Where the banner paints at time ``t``, its glows included, and what it shows there."""
+    m = app.metrics
+    bottom = banner_rect(m, header_bottom, t).bottom
+    reach = glow.pad(max(4, m.gap)) + glow.pad(max(6, m.title_font * 3 // 4))
+    return pygame.Rect(0, 0, m.width, bottom + reach), (bottom, *_banner_motion(app, t))
 
 
 def banner_rect(m: Metrics, header_bottom: int, t: float) -> pygame.Rect:
@@ -162,21 +202,14 @@ def draw_banner(surface: pygame.Surface, app: Host, t: float, header_bottom: int
         main, (m.width - 4 * m.margin, round(header.h * 0.66)), m.title_font * 3, True, 1
     )
     small = fonts.fit(others, (m.width - 2 * m.margin, header.h - big.height), m.font, max_lines=1)
-    still = app.settings.reduced_motion
-    sway = 0.0 if still else math.sin(2 * math.pi * t / BANNER_PERIOD)
-    cx = m.width // 2 + round(sway * m.unit)
+    cx, level, ink = _banner_motion(app, t)
     y = header.y + (header.h - big.height - small.height) // 2
-    breath = 1.0 if still else 0.5 + 0.5 * math.sin(2 * math.pi * t / BREATH_S)
     box = pygame.Rect(0, y, big.width, big.height)
     box.centerx = cx
     if not ui.plain and big.lines:
-        level = round(breath * (BREATH_LEVELS - 1)) / (BREATH_LEVELS - 1)
-        colour = glow.halo_colour(theme.ACCENT, 0.35 + 0.45 * level)
+        colour = glow.halo_colour(theme.ACCENT, 0.35 + 0.45 * level / (BREATH_LEVELS - 1))
         halo = glow.glow_text(fonts, big.lines[0], big.size, colour, max(6, big.size // 4), True)
         surface.blit(halo, halo.get_rect(center=box.center), special_flags=pygame.BLEND_ADD)
-    ink = tuple(
-        round(a + (b - a) * (1 - breath)) for a, b in zip(theme.TEXT, theme.ACCENT, strict=True)
-    )
     fonts.draw(surface, big, box, theme.HC_TEXT if ui.plain else ink)
     line = pygame.Rect(0, y + big.height, small.width, small.height)
     line.centerx = cx
@@ -298,6 +331,7 @@ class AttractMoleTurf(Attract, KioskMoleTurfScene):
 
 class AttractScores(Attract, ScoresScene):
     heading_in_body = True
+    animates = False  # its pages turn by relaying it out: a new look for the key
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)

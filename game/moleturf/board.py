@@ -390,10 +390,19 @@ class BoardView:
             pygame.draw.circle(surface, GRID_BG, centre, radius + 2)
             pygame.draw.circle(surface, HINT, centre, radius)
 
+    def hint_parts(self, look: Look) -> list[tuple[pygame.Rect, int]]:
+        """The hint's target cells, each with its pulsing ring's width (its dark rim reaches
+        a pixel or two past the cell)."""
+        width = self._hint_ring(look)
+        return [(self.cell_rect(r, c).inflate(4, 4), width) for r, c in look.hint_cells]
+
+    def _hint_ring(self, look: Look) -> int:
+        pulse = 1.0 if look.reduced_motion else 0.75 + 0.25 * math.sin(look.now * 6)
+        return max(3, round(self.cell // 9 * pulse))
+
     def _draw_hint_cells(self, surface, look: Look, ox, oy) -> None:
         colour = {"mole": theme.ON, "cross": MARK, "fix": CONFLICT}.get(look.hint_kind, HINT)
-        pulse = 1.0 if look.reduced_motion else 0.75 + 0.25 * math.sin(look.now * 6)
-        width = max(3, round(self.cell // 9 * pulse))
+        width = self._hint_ring(look)
         for r, c in look.hint_cells:
             box = self.cell_rect(r, c).move(ox, oy).inflate(-width, -width)
             corner = max(2, self.cell // 8)

@@ -561,27 +561,29 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             self.set_active(focused and self.app.scenes.top is self)
 
     def frame_key(self) -> Hashable | None:
-        """At rest (issue 31) the board changes with input and its clock once a second; the
-        moles that move in place (burrowing, fidgeting, in a conflict's alarm pose) and a
-        conflict's pulse in the turf checklist are redrawn alone (``moving``). None while
-        anything else moves: the alarm's flash, shake and shield, a hint, a drag, the end."""
+        """At rest (issue 31) the board changes with input (or a demonstration's moves and
+        hints) and its clock once a second; the moles that move in place (burrowing,
+        fidgeting, in a conflict's alarm pose), a hint's pulsing rings and a conflict's pulse
+        in the turf checklist are redrawn alone (``moving``). None while anything else
+        moves: the alarm's flash, shake and shield, a drag, the end."""
         fx, game = self.effects, self.game
         struck = fx.conflict_at is not None and fx.t - fx.conflict_at < STRUCK_S
-        busy = self.pressed is not None or self.drag is not None or self.hint is not None
+        busy = self.pressed is not None or self.drag is not None
         if busy or struck or game.status != "playing":
             return None
         if self.over_at is not None or self.won_at is not None:
             return None
-        return (id(self.widgets), self.focus, int(self.elapsed), self.hidden)
+        shown = (len(self.session.log), id(self.hint))  # what a demo's moves change
+        return (id(self.widgets), self.focus, int(self.elapsed), self.hidden, shown)
 
     def moving(self) -> list[tuple[pygame.Rect, Hashable]]:
-        """The animated moles' cells with their frames, and the turf checklist while a
-        conflict pulses in it (reduced motion: nothing moves)."""
+        """The animated moles' cells with their frames, the hint's rings, and the turf
+        checklist while a conflict pulses in it (reduced motion: nothing moves)."""
         if self.hidden or self.app.settings.reduced_motion:
             return []
-        parts: list[tuple[pygame.Rect, Hashable]] = list(
-            self.board.animated_cells(self.game, self.look())
-        )
+        look = self.look()
+        parts: list[tuple[pygame.Rect, Hashable]] = list(self.board.animated_cells(self.game, look))
+        parts += self.board.hint_parts(look)
         if self.game.conflicts and not (self.hint is not None and self.dots_covered):
             reach = self.dots_rect.h  # a conflict's ring reaches past its dot
             parts.append((self.dots_rect.inflate(reach, reach), self.effects.t))

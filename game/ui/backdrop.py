@@ -265,6 +265,14 @@ class Backdrop:
         self.draw_moving(surface)
         self._shown = (screen.size, self.t)
 
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """Paint the whole of ``surface`` with the backdrop's still layer alone (no floor
+        line glides, no band sweeps)."""
+        if self.plain:
+            surface.fill(theme.HC_BACKGROUND)
+        else:
+            surface.blit(self._static(surface.get_size()), (0, 0))
+
     def draw_moving(self, surface: pygame.Surface) -> None:
         """The floor's gliding lines and the light band."""
         w, h = surface.get_size()

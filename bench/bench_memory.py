@@ -1,11 +1,12 @@
-"""Peak memory after opening every screen once, per window size (issue 31).
+"""Memory per screen and the peak, per window size (issue 31).
 
-One process per window size (``python -m bench.bench_memory --child WxH``), headless: the
-App opens on the launcher, then each screen of ``bench.bench_screens`` in turn is opened,
-drawn for a few frames (its animations, its caches filled) and closed again; the figures
-are the process's resident memory at the launcher and its peak (``ru_maxrss``) once every
-screen has been shown. The baseline is 1920×1080's peak in the same run; the goal is the
-4K peak within 64 MiB of it.
+One process per window size (``python -m bench.bench_memory --child WxH``), headless, as a
+player and a kiosk use the program: one App opens on the launcher, then each screen of
+``bench.bench_screens`` in turn is opened, drawn for a few frames (its animations, its
+caches filled) and left again for the launcher; in another process, a kiosk's App shows
+its three attract screens. The figures are the resident memory with each screen open and
+the process's peak (``ru_maxrss``) once every screen has been shown. The baseline is
+1920×1080's peak in the same run; the goal is the 4K peak within 64 MiB of it.
 
     .venv/bin/python -m bench.bench_memory
 """
@@ -24,53 +25,76 @@ SIZES = ((1280, 800), (1920, 1080), (3840, 2160))
 FRAMES = 10
 
 
-def child(size: tuple[int, int]) -> dict:
+def child(size: tuple[int, int], kiosk: bool) -> dict:
+    """One start of the program at ``size``: the desktop's screens, or the kiosk's."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from bench import bench_screens as screens
     from bench.process import rss_mb
 
-    at_launcher = None
-    for name in screens.names():
-        with tempfile.TemporaryDirectory() as folder:
-            if name in screens.KIOSK:
-                app = screens._kiosk(folder, size, screens.KIOSK[name])
-            else:
-                app = screens._app(folder, size)
-                if at_launcher is None:
-                    screens.settle(app)
-                    at_launcher = rss_mb()
-                screens.SCREENS[name](app, FRAMES)
+    shown: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        if kiosk:
+            app = screens._kiosk(folder, size, 0)
+            for name, step in screens.KIOSK.items():
+                app.kiosk.step = step
+                app.kiosk.start_attract()
+                screens.settle(app)
+                screens.timed_frames(app, FRAMES)
+                shown[name] = rss_mb()
+        else:
+            app = screens._app(folder, size)
             screens.settle(app)
-            screens.timed_frames(app, FRAMES)
-            app.close()
+            shown["launcher"] = rss_mb()
+            for name in screens.SCREENS:
+                if name == "launcher":
+                    continue
+                screens.SCREENS[name](app, FRAMES)
+                screens.settle(app)
+                screens.timed_frames(app, FRAMES)
+                shown[name] = rss_mb()
+                while len(app.scenes) > 1:
+                    app.scenes.pop()  # back to the launcher, as Back does
+                screens.timed_frames(app, 2)
+        app.close()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"launcher": at_launcher, "peak": peak, "end": rss_mb()}
+    return {"screens": shown, "peak": peak}
+
+
+def run_child(size: tuple[int, int], kiosk: bool) -> dict:
+    arg = f"{size[0]}x{size[1]}"
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bench.bench_memory",
+            "--child",
+            arg,
+            *(["--kiosk"] if kiosk else []),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def measure(quick: bool = False) -> dict:
     results = {}
     for size in SIZES:
-        arg = f"{size[0]}x{size[1]}"
-        out = subprocess.run(
-            [sys.executable, "-m", "bench.bench_memory", "--child", arg],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        results[size] = json.loads(out.strip().splitlines()[-1])
+        desktop, kiosk = run_child(size, False), run_child(size, True)
+        results[size] = {
+            "screens": {**desktop["screens"], **kiosk["screens"]},
+            "peak": max(desktop["peak"], kiosk["peak"]),
+        }
     base = results[(1920, 1080)]["peak"]
     rows = []
     for size, r in results.items():
         where = f"{size[0]}x{size[1]}"
-        rows.append(
-            {
-                "figure": f"{where}: at the launcher",
-                "unit": "MiB",
-                "median": r["launcher"],
-                "runs": 1,
-            }
-        )
+        for name, mib in r["screens"].items():
+            rows.append(
+                {"figure": f"{where}: {name} open", "unit": "MiB", "median": mib, "runs": 1}
+            )
         row = {
             "figure": f"{where}: peak after every screen",
             "unit": "MiB",
@@ -95,11 +119,12 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--child")
+    parser.add_argument("--child", help="WxH: one start of the program at that size")
+    parser.add_argument("--kiosk", action="store_true", help="with --child: the kiosk's")
     args = parser.parse_args()
     if args.child:
         w, h = (int(v) for v in args.child.split("x"))
-        print(json.dumps(child((w, h))))
+        print(json.dumps(child((w, h), args.kiosk)))
         return
     report = measure(args.quick)
     print_rows(report)

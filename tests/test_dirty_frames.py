@@ -429,3 +429,26 @@ def test_the_attract_mode_redraws_its_banner_and_moves_and_shows_a_whole_redraw(
         assert app.partial_frames - partial > app.frames_drawn - whole
     finally:
         app.close()
+
+
+def test_a_screen_left_is_freed_before_the_next_frame_draws(tmp_path, close_display):
+    """A game screen holds its board's layers (20 MiB at 4K); its buttons call it back, so
+    only the cycle collector frees it: the app runs it once a whole screen has left."""
+    import gc
+    import weakref
+
+    from game.moleturf.store import Progress
+
+    app = real_app(tmp_path)
+    try:
+        gc.collect()
+        gc.freeze()  # the objects so far count as old: as in a program that ran a while
+        scene = weakref.ref(app.open_scene("moleturf.play", Progress(), 1))
+        for _ in range(3):
+            run(app)
+        app.scenes.pop()
+        run(app)
+        assert scene() is None, "the screen left was still held after a frame"
+    finally:
+        gc.unfreeze()
+        app.close()

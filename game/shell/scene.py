@@ -366,6 +366,7 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self.on_change: Callable[[str, Scene], None] | None = None
+        self.left = False  # a whole screen left since the app last freed what it held
 
     def _changing(self, kind: str, scene: Scene) -> None:
         if self.on_change is not None:
@@ -391,6 +392,7 @@ class SceneStack:
         self._changing("pop", self.scenes[-1])
         scene = self.scenes.pop()
         scene.leave()
+        self.left = self.left or scene.opaque
         if self.scenes:
             self.scenes[-1].resume()
         return scene
@@ -399,7 +401,9 @@ class SceneStack:
         """Swap the top scene for ``scene`` (the one beneath is not resumed in between)."""
         self._changing("replace", scene)
         if self.scenes:
-            self.scenes.pop().leave()
+            gone = self.scenes.pop()
+            gone.leave()
+            self.left = self.left or gone.opaque
         self.scenes.append(scene)
         scene.enter()
 

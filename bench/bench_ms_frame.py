@@ -39,6 +39,15 @@ GESTURE_FRAMES = 240  # a pinch: zoom in, pan, zoom out, each step one frame
 FRAME_S = 1 / 60
 
 
+def cascade_session(rng: np.random.Generator, rows: int, cols: int) -> DemineurSession:
+    """A game with few mines (60) and none around the middle: a touch there opens a large
+    area that ripples."""
+    mines = np.zeros((rows, cols), bool)
+    mines.flat[rng.choice(rows * cols, 60, replace=False)] = True
+    mines[rows // 2 - 1 : rows // 2 + 2, cols // 2 - 1 : cols // 2 + 2] = False
+    return DemineurSession(Minesweeper.from_mines(mines))
+
+
 def frame(app: App) -> None:
     """One frame as the loop draws it (transitions end by the clock)."""
     app.draw(pygame.time.get_ticks())
@@ -104,10 +113,7 @@ def measure(quick: bool = False) -> dict:
     # cascades: fresh layouts with few mines so one touch opens a large area that ripples
     cascade, cells = [], []
     for _ in range(CASCADES // 4 if quick else CASCADES):
-        mines = np.zeros((p.rows, p.cols), bool)
-        mines.flat[rng.choice(p.rows * p.cols, 60, replace=False)] = True
-        mines[p.rows // 2 - 1 : p.rows // 2 + 2, p.cols // 2 - 1 : p.cols // 2 + 2] = False
-        scene.start(DemineurSession(Minesweeper.from_mines(mines)))
+        scene.start(cascade_session(rng, p.rows, p.cols))
         frame(app)
         scene.act("tap", p.rows // 2, p.cols // 2)
         cells.append(int(scene.game.revealed.sum()))

@@ -113,8 +113,8 @@ def _demineur(app, preset: str):
 
 
 def _cascades(app, frames: int) -> list[float]:
-    from core.demineur.rules import PRESETS, Minesweeper
-    from core.demineur.session import DemineurSession
+    from bench.bench_ms_frame import cascade_session
+    from core.demineur.rules import PRESETS
 
     scene = _demineur(app, "marathon")
     settle(app)
@@ -122,10 +122,7 @@ def _cascades(app, frames: int) -> list[float]:
     rng = np.random.default_rng(1)
     samples: list[float] = []
     while len(samples) < frames:
-        mines = np.zeros((p.rows, p.cols), bool)
-        mines.flat[rng.choice(p.rows * p.cols, 60, replace=False)] = True
-        mines[p.rows // 2 - 1 : p.rows // 2 + 2, p.cols // 2 - 1 : p.cols // 2 + 2] = False
-        scene.start(DemineurSession(Minesweeper.from_mines(mines)))
+        scene.start(cascade_session(rng, p.rows, p.cols))
         run_frame(app)
         scene.act("tap", p.rows // 2, p.cols // 2)
         while scene.effects.rippling:

@@ -443,7 +443,8 @@ class DemineurScene(SessionScene[DemineurSession]):
         moving = fx.glowing or fx.shaking or fx.plants or fx.ending or fx.banner
         if self.pressed is not None or moving or self.t < self.zoom_until:
             return None
-        shown = (len(self.session.log), id(self.hint), self.message, self.cursor)  # a demo's
+        # what a demonstration's moves change, with no input
+        shown = (len(self.session.log), id(self.hint), self.message, self.cursor)
         return (id(self.widgets), self.focus, self.timer_text(), self.game.status, shown)
 
     # ---- drawing -----------------------------------------------------------------------------

@@ -29,6 +29,7 @@ import math
 import pygame
 
 from game.ui import glow, theme
+from game.ui.text import surface_bytes
 
 FLOOR_PERIOD = 6.0  # seconds for a floor line to glide one spacing
 SWEEP_PERIOD = 14.0  # seconds for the light band to cross the screen once
@@ -120,10 +121,6 @@ def _darken_corners(layer: pygame.Surface) -> None:
         layer.blit(
             pygame.transform.smoothscale(column.subsurface((0, y, 16, rows)), (w, rows)), (0, y)
         )
-
-
-def _bytes(surface: pygame.Surface) -> int:
-    return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
 
 def _within(size: tuple[int, int], window: tuple[int, int]) -> bool:
@@ -241,7 +238,7 @@ class Backdrop:
                 shaded.fill(theme.GRID_NEAR, line)
             soft = calm_reach(full)
             glow.multiply_shade(shaded, calm, CALM_DEPTH, soft, corner=soft)
-            kept = max(1, min(CALM_KEPT, CALM_BYTES // _bytes(shaded)))
+            kept = max(1, min(CALM_KEPT, CALM_BYTES // surface_bytes(shaded)))
             while self._calm and len(self._calm) >= kept:
                 self._calm.pop(next(iter(self._calm)))
             self._calm[key] = shaded

@@ -192,47 +192,40 @@ def multiply_shade(
     blend_fill(surface, shade.get_at((sw // 2, sh // 2)), middle, mult)
 
 
+def _band_sprites(
+    small: pygame.Surface, size: tuple[int, int], depth: int
+) -> Iterator[tuple[pygame.Surface, int, int, tuple[int, int]]]:
+    """The bands ``depth`` px deep along the four edges of ``small`` stretched to ``size`` as
+    ``_stretch`` stretches it (top, bottom, left, right): each as ``small``'s own band (a
+    subsurface), the axis and length it is stretched to, and its place in that picture.
+    ``depth`` stays short of ``small``'s middle row and column (the ones stretched)."""
+    sw, sh = small.get_size()
+    w, h = size
+    side = sh - 2 * depth  # the left and right bands run between the top and bottom ones
+    yield small.subsurface((0, 0, sw, depth)), 0, w, (0, 0)
+    yield small.subsurface((0, sh - depth, sw, depth)), 0, w, (0, h - depth)
+    yield small.subsurface((0, depth, depth, side)), 1, h - 2 * depth, (0, depth)
+    yield small.subsurface((sw - depth, depth, depth, side)), 1, h - 2 * depth, (w - depth, depth)
+
+
 def _edge_bands(
     small: pygame.Surface, size: tuple[int, int], depth: int
 ) -> Iterator[tuple[pygame.Surface, tuple[int, int]]]:
-    """The bands ``depth`` px deep along the four edges of ``small`` stretched to ``size`` as
-    ``_stretch`` stretches it (top, bottom, left, right, each with its place in that picture),
-    made one at a time from ``small``'s own bands: no surface of ``size`` is made. ``depth``
-    stays short of ``small``'s middle row and column (the ones stretched)."""
-    sw, sh = small.get_size()
-    w, h = size
-
-    def part(x: int, y: int, pw: int, ph: int) -> pygame.Surface:
-        return small.subsurface((x, y, pw, ph)).copy()
-
-    yield _grow(part(0, 0, sw, depth), 0, w), (0, 0)
-    yield _grow(part(0, sh - depth, sw, depth), 0, w), (0, h - depth)
-    side = sh - 2 * depth  # the left and right bands run between the top and bottom ones
-    yield _grow(part(0, depth, depth, side), 1, h - 2 * depth), (0, depth)
-    yield _grow(part(sw - depth, depth, depth, side), 1, h - 2 * depth), (w - depth, depth)
+    """The four bands of ``_band_sprites``, each stretched, with its place; made one at a
+    time: no surface of ``size`` is made."""
+    for band, axis, length, at in _band_sprites(small, size, depth):
+        yield _grow(band.copy(), axis, length), at
 
 
 def _tiled_bands(
     small: pygame.Surface, size: tuple[int, int], depth: int
 ) -> Iterator[tuple[pygame.Surface, tuple[int, int]]]:
     """``_edge_bands`` as pieces to blit: each band's two ends, and its even middle as one
-    short tile placed again and again. The pieces of a 4K board's halo hold 0.2 MB where its
+    short tile placed again and again. The pieces of a 4K board's halo hold 1.3 MB where its
     bands were 3.7 MB (too big for the cache: it was made anew every frame it was drawn)."""
-    sw, sh = small.get_size()
-    w, h = size
-
-    def part(x: int, y: int, pw: int, ph: int) -> pygame.Surface:
-        return small.subsurface((x, y, pw, ph))
-
-    side = sh - 2 * depth
-    for band, axis, length, (x, y) in (
-        (part(0, 0, sw, depth), 0, w, (0, 0)),
-        (part(0, sh - depth, sw, depth), 0, w, (0, h - depth)),
-        (part(0, depth, depth, side), 1, h - 2 * depth, (0, depth)),
-        (part(sw - depth, depth, depth, side), 1, h - 2 * depth, (w - depth, depth)),
-    ):
-        for piece, offset in _tiled(band, axis, length):
-            yield piece, (x + offset[0], y + offset[1])
+    for band, axis, length, (x, y) in _band_sprites(small, size, depth):
+        for piece, (dx, dy) in _tiled(band, axis, length):
+            yield piece, (x + dx, y + dy)
 
 
 def _tiled(

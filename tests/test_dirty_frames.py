@@ -333,9 +333,11 @@ def test_a_board_drawn_strip_by_strip_matches_the_whole_board():
     assert (_drawn_in_strips(draw, size, rows) == whole).all()
 
 
-def test_square_outlines_are_drawn_within_the_clip():
+def test_square_outlines_and_blended_fills_are_drawn_within_the_clip():
     """``glow.outline`` is the board's and the cursor's square outline: strip by strip it
-    shows what it shows whole; no game code draws one with ``pygame.draw.rect``."""
+    shows what it shows whole; no game code draws one with ``pygame.draw.rect``, and none
+    fills with a blend but through ``glow.blend_fill`` (pygame-ce fills a blend wholly
+    outside the clip anyway: a dialog's dimming fell on the old frame of a wipe)."""
     import ast
     from pathlib import Path
 
@@ -357,6 +359,12 @@ def test_square_outlines_are_drawn_within_the_clip():
                 outline = len(node.args) >= 4 or "width" in words
                 rounded = len(node.args) >= 5 or any(w.startswith("border_") for w in words)
                 if outline and not rounded:
+                    found.append(f"{path}:{node.lineno}")
+            if isinstance(node, ast.Call) and ast.unparse(node.func).endswith(".fill"):
+                blended = len(node.args) >= 3 or any(
+                    k.arg == "special_flags" for k in node.keywords
+                )
+                if blended and path.as_posix() != "game/ui/glow.py":
                     found.append(f"{path}:{node.lineno}")
     assert found == []
 

@@ -341,17 +341,15 @@ class BoardView:
         x0 = self.rect.x + cols.start * px - int(self.origin[0])
         y0 = self.rect.y + rows.start * px - int(self.origin[1])
         hidden = self.tiles()[HIDDEN]
-        clip = surface.get_clip()
-        surface.set_clip(area)
-        surface.fill(self.palette.gap, area)
-        surface.fblits(
-            [
-                (hidden, (x0 + c * px, y0 + r * px))
-                for r in range(rows.stop - rows.start)
-                for c in range(cols.stop - cols.start)
-            ]
-        )
-        surface.set_clip(clip)
+        with glow.clipped(surface, area):
+            surface.fill(self.palette.gap, area)
+            surface.fblits(
+                [
+                    (hidden, (x0 + c * px, y0 + r * px))
+                    for r in range(rows.stop - rows.start)
+                    for c in range(cols.stop - cols.start)
+                ]
+            )
 
     def board_area(self) -> pygame.Rect:
         """The board's part of the viewport, in viewport pixels (a small board is centred:
@@ -370,10 +368,8 @@ class BoardView:
         if offset == (0, 0):
             surface.blit(image, area.move(self.rect.topleft), area)
             return
-        clip = surface.get_clip()
-        surface.set_clip(self.rect)
-        surface.blit(image, area.move(self.rect.topleft).move(offset), area)
-        surface.set_clip(clip)
+        with glow.clipped(surface, self.rect):
+            surface.blit(image, area.move(self.rect.topleft).move(offset), area)
 
     def _moved(self, geom: tuple) -> None:
         """The view moved or zoomed since the cache was drawn: after a pan keep what is still
@@ -452,11 +448,9 @@ class BoardView:
     def draw_cell(self, surface: pygame.Surface, r: int, c: int, code: int, dx: int = 0) -> None:
         """One cell straight onto the screen, shifted by ``dx`` (the number's shake)."""
         rect = self.cell_rect(r, c)
-        clip = surface.get_clip()
-        surface.set_clip(rect.clip(self.rect))
-        surface.fill(self.palette.gap, rect)
-        surface.blit(self.tiles()[code], rect.move(dx, 0))
-        surface.set_clip(clip)
+        with glow.clipped(surface, rect.clip(self.rect)):
+            surface.fill(self.palette.gap, rect)
+            surface.blit(self.tiles()[code], rect.move(dx, 0))
 
     def overview(self, codes: np.ndarray, max_size: tuple[int, int]) -> pygame.Surface:
         """A small map of the board: one colour per cell, scaled to fit ``max_size``."""

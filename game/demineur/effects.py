@@ -276,24 +276,23 @@ class Effects:
         return self._sprites
 
     def draw(self, surface: pygame.Surface, view: BoardView, codes: np.ndarray) -> None:
-        clip = surface.get_clip()
-        surface.set_clip(view.board_area().move(view.rect.topleft))  # the cells, never beyond
-        sprites = self.sprites(view.px)
-        self._draw_front(surface, view, sprites)
-        for cell, since in self.plants:
-            self._draw_plant(surface, view, sprites, cell, int(codes[cell]), self.t - since)
-        if self.shaking is not None:
-            (r, c), since = self.shaking
-            age = self.t - since
-            amp = max(2, view.px // 6) * (1 - age / SHAKE_S)
-            view.draw_cell(surface, r, c, int(codes[r, c]), round(amp * math.sin(age * 60)))
-        if self.ending is not None:
-            kind, since = self.ending
-            if kind == "explosion":
-                self._draw_blast(surface, view, sprites, self.t - since)
-            else:
-                self._draw_win(surface, view, sprites, self.t - since)
-        surface.set_clip(clip)
+        # the cells, never beyond
+        with glow.clipped(surface, view.board_area().move(view.rect.topleft)):
+            sprites = self.sprites(view.px)
+            self._draw_front(surface, view, sprites)
+            for cell, since in self.plants:
+                self._draw_plant(surface, view, sprites, cell, int(codes[cell]), self.t - since)
+            if self.shaking is not None:
+                (r, c), since = self.shaking
+                age = self.t - since
+                amp = max(2, view.px // 6) * (1 - age / SHAKE_S)
+                view.draw_cell(surface, r, c, int(codes[r, c]), round(amp * math.sin(age * 60)))
+            if self.ending is not None:
+                kind, since = self.ending
+                if kind == "explosion":
+                    self._draw_blast(surface, view, sprites, self.t - since)
+                else:
+                    self._draw_win(surface, view, sprites, self.t - since)
 
     def _draw_front(self, surface: pygame.Surface, view: BoardView, sprites: Sprites) -> None:
         """The wave's front: the cells that showed in the last ``front_s`` glow, fading."""

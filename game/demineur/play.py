@@ -512,12 +512,10 @@ class DemineurScene(SessionScene[DemineurSession]):
             cells = [view.cell_rect(r, c) for r, c in self.hint.cells]
             area = cells[0].unionall(cells)
             radius = max(area.w, area.h) // 2 + ui.m.unit // 2
-            clip = surface.get_clip()
-            surface.set_clip(view.rect)  # a board's own effect: never over the bars around it
-            ring = pygame.draw.circle(
-                surface, view.palette.used, area.center, radius, max(3, ui.m.gap // 2)
-            )
-            surface.set_clip(clip)
+            with glow.clipped(surface, view.rect):  # a board's own effect: not over the bars
+                ring = pygame.draw.circle(
+                    surface, view.palette.used, area.center, radius, max(3, ui.m.gap // 2)
+                )
             debug.record("effect", ring)
         if ui.show_focus and not self.game.over and self.focus is None:
             rect = view.cell_rect(*self.cursor)

@@ -183,19 +183,17 @@ class Celebration(Overlay):
             pygame.Rect(board.right, board.y, m.width - board.right, board.h),
         ):
             if band.w > 0 and band.h > 0:
-                surface.fill(theme.DIM_MULT, band, special_flags=pygame.BLEND_RGB_MULT)
+                glow.blend_fill(surface, theme.DIM_MULT, band, pygame.BLEND_RGB_MULT)
         if self.widgets:
             ui = self.app.ui
             box = self.widgets[0].rect.unionall([w.rect for w in self.widgets])
             panel = box.inflate(2 * m.margin, 2 * m.margin)
             draw_panel(surface, panel, ui, theme.PANEL, theme.EDGE_HI, theme.GLOW_ACCENT, m.gap * 2)
         if not self.app.settings.reduced_motion:
-            clip = surface.get_clip()
-            surface.set_clip(self.area)  # confetti off the cells too
-            self.confetti.draw(
-                surface, self.t, max(6, m.unit // 6), self.app.settings.high_contrast
-            )
-            surface.set_clip(clip)
+            with glow.clipped(surface, self.area):  # confetti off the cells too
+                self.confetti.draw(
+                    surface, self.t, max(6, m.unit // 6), self.app.settings.high_contrast
+                )
         Scene.draw(self, surface)
         if self.prompt_bar_shown():
             self.draw_prompt_bar(surface, self.app.ui)

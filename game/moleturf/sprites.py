@@ -366,7 +366,7 @@ def neon_turfs(regions, s: int) -> pygame.Surface:
             for i in range(steps):  # the glow: nested bands, each adding a little light
                 reach = gap + width + round(spread * (1 - i / steps) ** 1.6)
                 for band in bands(x, y, others, reach):
-                    layer.fill(step, band, special_flags=pygame.BLEND_ADD)
+                    glow.blend_fill(layer, step, band, pygame.BLEND_ADD)
             for band in bands(x, y, others, gap + width):
                 layer.fill(line, band)
             for band in bands(x, y, others, gap):

@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _
 from game.shell.scene import Host, Scene
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.layout import Metrics, centred
 from game.ui.widgets import Button, Label, Widget, draw_panel
 
@@ -26,7 +26,7 @@ class Overlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.app.metrics
         # the screen beneath, dimmed in place (a multiply: no full-window alpha layer)
-        surface.fill(theme.DIM_MULT, special_flags=pygame.BLEND_RGB_MULT)
+        glow.blend_fill(surface, theme.DIM_MULT, surface.get_rect(), pygame.BLEND_RGB_MULT)
         if self.widgets:
             box = self.widgets[0].rect.unionall([w.rect for w in self.widgets])
             panel = box.inflate(2 * m.margin, 2 * m.margin)

@@ -26,6 +26,7 @@ when a screen is laid out (or on first draw) and keep them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 import pygame
@@ -307,6 +308,19 @@ def add_line_glow(surface: pygame.Surface, line: pygame.Rect, colour: Colour, ra
     x0, x1, top = line.x - p, line.right + p, line.y - p
     for dy, light in _line_rows(line.h, _rgb(colour), radius):
         blend_fill(surface, light, pygame.Rect(x0, top + dy, x1 - x0, 1), pygame.BLEND_ADD)
+
+
+@contextmanager
+def clipped(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Draw within ``rect`` and the clip already set (a part of a frame, the part a wipe has
+    uncovered), then set the clip back as it was. A bare ``set_clip(rect)`` drew a board over
+    the old frame that a wipe had not yet passed."""
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(rect).clip(clip))
+    try:
+        yield
+    finally:
+        surface.set_clip(clip)
 
 
 def blend_fill(surface: pygame.Surface, colour, rect: pygame.Rect, flags: int) -> None:

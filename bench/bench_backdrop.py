@@ -4,9 +4,10 @@ Headless (SDL dummy driver). The backdrop as the program draws it (its still lay
 once per window size, copied; the floor's lines and the light band drawn on top), alone and
 with a board's calm area, beside in the same run a naive backdrop that paints the same
 picture from scratch every frame, and the plain fill it replaced. A screen change: what the
-wipe adds to a frame (the old frame's remaining part and the glowing edge, over every frame
-of the 220 ms wipe), the shorter downward wipe an overlay gets, and, for the choice made
-there, the full-window fade an overlay could have had instead.
+wipe adds to a frame (the old frame put back under the last glowing edge, and the edge, over
+every frame of the 220 ms wipe: the old frame itself is what the window already shows), the
+shorter downward wipe an overlay gets, and, for the choice made there, the full-window fade
+an overlay could have had instead.
 
     .venv/bin/python -m bench.bench_backdrop [--quick]
 """
@@ -67,17 +68,18 @@ def fill_frames(frames: int) -> list[float]:
 
 
 def change_frames(overlay: bool, changes: int) -> list[float]:
-    """What a transition adds to each of its frames (the new screen is drawn anyway)."""
+    """What a transition adds to each of its frames (the new screen is drawn anyway, where
+    the wipe has passed): the old frame put back under the last edge, and the edge."""
     surface = pygame.display.get_surface()
-    old = surface.copy()
-    old.fill(theme.PANEL)
+    surface.fill(theme.PANEL)
     duration = FADE_MS if overlay else WIPE_MS
     samples = []
     for k in range(changes):
-        transition = Transition(old, 0, forward=k % 2 == 0, overlay=overlay)
+        transition = Transition(surface.get_size(), 0, forward=k % 2 == 0, overlay=overlay)
         for ms in range(0, duration, round(FRAME_S * 1000)):
             start = time.perf_counter()
-            transition.draw(surface, ms)
+            transition.restore(surface)
+            transition.draw_edge(surface, ms)
             samples.append((time.perf_counter() - start) * 1000)
     return samples
 

@@ -42,7 +42,7 @@ from game.shell import openers as shell_openers
 from game.shell import registry
 from game.shell.scene import Scene, SceneStack
 from game.shell.warmup import Warmup
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.backdrop import Backdrop
 from game.ui.layout import Metrics, logical_size, metrics_for
 from game.ui.prompts import shows_prompts
@@ -453,30 +453,39 @@ class App:
         if self._fresh_transition and self.transition is not None:
             self.transition.overlay = self.transition.overlay and overlay
             return
-        before = self.screen.copy()  # the last frame drawn: what the player sees now
+        # the last frame drawn, what the player sees now, stays on screen to be wiped away
         leaving = self.scenes.top
         if leaving is not None:
-            leaving.draw_press(before)  # the button just pressed leaves lit
-        self.transition = Transition(before, pygame.time.get_ticks(), kind != "pop", overlay)
+            leaving.draw_press(self.screen)  # the button just pressed leaves lit
+        size = self.screen.get_size()
+        self.transition = Transition(size, pygame.time.get_ticks(), kind != "pop", overlay)
         self._fresh_transition = True
         if not overlay:
             self.audio.play("transition")
 
     def draw(self, now_ms: int) -> None:
+        transition = self.transition
+        if transition is not None:
+            self._fresh_transition = False
+            if transition.done(now_ms) or transition.size != self.screen.get_size():
+                transition = self.transition = None
+        if transition is None:
+            self._draw_scenes(now_ms)
+        else:  # the old frame stays where the wipe has not passed
+            transition.restore(self.screen)
+            with glow.clipped(self.screen, transition.new_part(now_ms)):
+                self._draw_scenes(now_ms)
+            transition.draw_edge(self.screen, now_ms, self.settings.high_contrast)
+        if self.screen is not self.window:
+            pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
+
+    def _draw_scenes(self, now_ms: int) -> None:
         visible = self.scenes.visible()
         if not visible or not visible[0].opaque:
             self.backdrop.draw(self.screen)  # an opaque scene draws its own background
         self.scenes.draw(self.screen)
-        transition = self.transition
-        if transition is not None:
-            self._fresh_transition = False
-            transition.draw(self.screen, now_ms, self.settings.high_contrast)
-            if transition.done(now_ms):
-                self.transition = None
         self._draw_press_ring(now_ms)
         self._draw_notice()
-        if self.screen is not self.window:
-            pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
 
     def _draw_press_ring(self, now_ms: int) -> None:
         ring = self.translator.press_ring(now_ms)

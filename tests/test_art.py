@@ -77,6 +77,48 @@ def test_a_transition_ends_on_the_same_screen_as_no_transition(tmp_path):
         app.close()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (800, 480)])
+def test_a_wipe_into_a_board_leaves_the_old_frame_untouched_until_it_passes(tmp_path, size):
+    """The wipe uncovers the old frame where the window already shows it: a board drawn
+    clipped to its own area (cells, a hint's ring, an effect) stays within what the wipe
+    uncovered, and the old frame, outside the edge's glow, is the launcher's every frame."""
+    from core.demineur.rules import PRESETS, Minesweeper
+    from core.demineur.session import DemineurSession
+    from game.demineur.levels import Level
+    from game.demineur.play import DemineurScene
+    from game.demineur.store import StatsBook
+
+    app = make_app(tmp_path, size=size)
+    app.backdrop.still = True
+    app.animate_changes = True
+    try:
+        launcher = frame(app)
+        p = PRESETS["beginner"]
+        game = Minesweeper(p.cols, p.rows, p.mines, seed=11)
+        level = Level.preset("beginner")
+        scene = DemineurScene(app, level, StatsBook(app.storage), DemineurSession(game, level.name))
+        app.scenes.push(scene)
+        scene.act("tap", p.rows // 2, p.cols // 2)
+        wipe = app.transition
+        start = wipe.start_ms
+        w, h = size
+        reach = max(6, min(w, h) // 60) * 2 + max(2, h // 360)  # the edge's glow, either side
+        seen_new = False
+        for ms in range(0, WIPE_MS, 15):
+            shown = frame(app, start + ms)
+            old = wipe.old_part(start + ms)
+            untouched = old.inflate(-2 * reach, 0).clamp(old) if old.w > 2 * reach else None
+            if untouched is not None and untouched.w > 0:
+                assert same(shown.subsurface(untouched), launcher.subsurface(untouched)), ms
+            seen_new = seen_new or old.w < w // 2
+        assert seen_new
+        end = frame(app, start + WIPE_MS + 1)
+        app.transition = None
+        assert same(frame(app, start + WIPE_MS + 1), end)  # the end is the board, drawn whole
+    finally:
+        app.close()
+
+
 def test_input_during_a_transition_goes_to_the_new_screen_once(tmp_path):
     app = still_app(tmp_path)
     try:

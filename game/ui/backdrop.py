@@ -2,7 +2,7 @@
 
 What never moves is drawn once per window size onto one opaque layer: a dark vertical
 gradient, a fine grid, the floor's rays converging on a glowing horizon, scanlines and a
-vignette; and a dimmer copy of it for the area behind a game board. Each frame copies that
+vignette; and a dimmer copy of it for the area behind a game board. A frame copies that
 layer (one opaque blit) and draws the little that moves on top: the floor's crosswise lines
 gliding towards the player (one spacing every ``FLOOR_PERIOD`` seconds, the parallax against
 the still grid above) and a faint light band sweeping down the screen once every
@@ -15,6 +15,10 @@ runs unbroken around the board (a floor still behind the board but gliding besid
 the still area's edge: a rectangular seam). Reduced motion: the whole backdrop is still (the
 same frame every time). High contrast: a plain black fill, no grid and no glow.
 
+The layers are as big as the window (8 MB at 1920x1080, 33 MB at 3840x2160), so they are kept
+within ``LAYER_BYTES``: several at 1080p, one at 4K, where going from a menu to a board shades
+the menu's layer in place and coming back paints it again (~30 ms, once a screen change).
+
 Idle means idle: ``AWAKE_SECONDS`` after the last input (``wake``) the motion comes to rest:
 the light band finishes its sweep off the bottom edge and the floor stops where it is, and
 from then on the backdrop is a still picture until the player acts again. While it moves it
@@ -25,11 +29,11 @@ place), so the app redraws those strips, not the window.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
 import pygame
 
 from game.ui import glow, theme
-from game.ui.text import surface_bytes
 
 FLOOR_PERIOD = 6.0  # seconds for a floor line to glide one spacing
 SWEEP_PERIOD = 14.0  # seconds for the light band to cross the screen once
@@ -38,9 +42,10 @@ FLOOR_LINES = 14  # crosswise lines on the floor (depth steps)
 RAYS = 24  # lines from the horizon's vanishing point to the bottom edge
 SCAN_STEP = 3  # px between scanlines
 CALM_DEPTH = (60, 60, 52)  # how much darker behind a board (x2 by the glow's gain, of 255)
-CALM_KEPT = 4  # shaded layers kept (one per screen with a board)...
-CALM_BYTES = 40 * 2**20  # ...within this many bytes: one at 4K (33 MB each), four at 1080p
+LAYER_BYTES = 40 * 2**20  # window-sized layers kept: five at 1080p, one at 4K (33 MB each)
 AWAKE_SECONDS = 10.0  # the motion goes on this long after the last input, then rests
+
+Calm = tuple[int, int, int, int]  # a board's area, behind which a layer is shaded
 
 
 def calm_reach(size: tuple[int, int]) -> int:
@@ -68,11 +73,12 @@ def floor_lines(size: tuple[int, int], phase: float) -> list[pygame.Rect]:
     return [pygame.Rect(0, y, w, 1) for y in ys if y > horizon]
 
 
-def paint_static(size: tuple[int, int]) -> pygame.Surface:
+def paint_static(size: tuple[int, int], layer: pygame.Surface | None = None) -> pygame.Surface:
     """The backdrop's still layer for a window of ``size`` (what the naive draw would redo
-    every frame)."""
+    every frame), painted over ``layer`` (an opaque surface of that size) or a new one."""
     w, h = size
-    layer = pygame.Surface((w, h))
+    if layer is None:
+        layer = pygame.Surface((w, h))
     # gradient: a column of a few pixels, stretched
     column = pygame.Surface((1, 4))
     for y, colour in enumerate(
@@ -123,6 +129,17 @@ def _darken_corners(layer: pygame.Surface) -> None:
         )
 
 
+def _shade(calm: Calm, reach: int) -> pygame.Rect:
+    """Where a layer shaded behind ``calm`` differs from the still layer (and its floor)."""
+    return pygame.Rect(calm).inflate(2 * reach, 2 * reach)
+
+
+def _stop_floor(surface: pygame.Surface) -> None:
+    """The floor's crosswise lines where they rest (phase 0)."""
+    for line in floor_lines(surface.get_size(), 0.0):
+        surface.fill(theme.GRID_NEAR, line)
+
+
 def _within(size: tuple[int, int], window: tuple[int, int]) -> bool:
     """Whether ``size`` is ``window`` less a strip of a few pixels at most (or the same)."""
     most = max(8, min(window) // 20)
@@ -143,8 +160,9 @@ class Backdrop:
         self.resting = False  # at rest (no input for a while): nothing moves
         self._shown: tuple[tuple[int, int], float] | None = None  # (size, t) drawn moving
         self._size: tuple[int, int] | None = None
-        self._layer: pygame.Surface | None = None
-        self._calm: dict[tuple[int, int, int, int], pygame.Surface] = {}
+        # the still layer (key None) and the shaded ones (key: the board's area), least
+        # recently used first
+        self._layers: OrderedDict[Calm | None, pygame.Surface] = OrderedDict()
 
     def wake(self) -> None:
         """The player acted: the motion goes on (again) for ``AWAKE_SECONDS``."""
@@ -205,44 +223,48 @@ class Backdrop:
         y = round(((t / SWEEP_PERIOD) % 1.0) * (h + line_h + 2 * reach)) - line_h - reach
         return pygame.Rect(0, y, w, line_h).inflate(0, 2 * reach)
 
-    def _fit(self, size: tuple[int, int]) -> None:
-        """Forget the layers of another window size (they are painted when first needed). A
-        surface a little smaller than the window (the attract mode's picture, shifted a few
-        pixels against burn-in, is the window less a strip) is given the window's layers, cut
-        to it: painting them again for it, twice a frame, was most of the attract's frame."""
+    def _fit(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The size of the layers for a surface of ``size``; those of another window size are
+        forgotten (they are painted when first needed). A surface a little smaller than the
+        window (the attract mode's picture, shifted a few pixels against burn-in, is the window
+        less a strip) is given the window's layers, cut to it: painting them again for it,
+        twice a frame, was most of the attract's frame."""
         if self._size is not None and _within(size, self._size):
-            return
+            return self._size
         if self._size != size:
-            self._layer = None
-            self._calm.clear()
+            self._layers.clear()
             self._size = size
+        return size
 
-    def _static(self, size: tuple[int, int]) -> pygame.Surface:
-        self._fit(size)
-        if self._layer is None:
-            self._layer = paint_static(self._size or size)
-        return self._layer
-
-    def _calmed(self, size: tuple[int, int], calm: pygame.Rect) -> pygame.Surface:
-        """The still layer shaded softly behind ``calm`` (a few kept: one per screen). A screen
-        that opens on a board (a replay from the command line) never paints the plain layer."""
-        self._fit(size)
-        full = self._size or size
-        key = (calm.x, calm.y, calm.w, calm.h)
-        shaded = self._calm.get(key)
-        if shaded is None:
-            shaded = paint_static(full) if self._layer is None else self._layer.copy()
+    def _layer(self, size: tuple[int, int], calm: Calm | None) -> pygame.Surface:
+        """The still layer (``calm`` None), or the one shaded softly behind ``calm``, for a
+        surface of ``size``. A layer not kept is made from the still one, or, with no room
+        for another within ``LAYER_BYTES``, over the least recently used one: shaded in place
+        when that is the still layer, else painted again."""
+        full = self._fit(size)
+        layer = self._layers.get(calm)
+        if layer is not None:
+            self._layers.move_to_end(calm)
+            return layer
+        kept = max(1, LAYER_BYTES // (4 * full[0] * full[1]))
+        reused: pygame.Surface | None = None
+        while len(self._layers) >= kept:
+            shaded, reused = self._layers.popitem(last=False)
+        still = self._layers.get(None)
+        if reused is not None:
+            layer = paint_static(full, reused) if shaded is not None else reused
+        elif calm is not None and still is not None:
+            layer = still.copy()
+        else:
+            layer = paint_static(full)
+        if calm is not None:
             # the floor stands still, its lines whole from edge to edge: lines still behind
             # the board and gliding beside it broke at the hole's edge (a rectangular seam)
-            for line in floor_lines(shaded.get_size(), 0.0):
-                shaded.fill(theme.GRID_NEAR, line)
+            _stop_floor(layer)
             soft = calm_reach(full)
-            glow.multiply_shade(shaded, calm, CALM_DEPTH, soft, corner=soft)
-            kept = max(1, min(CALM_KEPT, CALM_BYTES // surface_bytes(shaded)))
-            while self._calm and len(self._calm) >= kept:
-                self._calm.pop(next(iter(self._calm)))
-            self._calm[key] = shaded
-        return shaded
+            glow.multiply_shade(layer, pygame.Rect(calm), CALM_DEPTH, soft, corner=soft)
+        self._layers[calm] = layer
+        return layer
 
     def draw(self, surface: pygame.Surface, calm: pygame.Rect | None = None) -> None:
         """Paint the whole of ``surface``. ``calm`` (a game board's area: pass a rectangle that
@@ -256,19 +278,30 @@ class Backdrop:
         if calm is not None and calm.colliderect(screen):
             # a board on screen: the whole backdrop is still (one blit), so every grid and
             # floor line runs unbroken around the board and only the board moves
-            surface.blit(self._calmed(screen.size, calm), (0, 0))
+            surface.blit(self._layer(screen.size, (calm.x, calm.y, calm.w, calm.h)), (0, 0))
             return
-        surface.blit(self._static(screen.size), (0, 0))
+        surface.blit(self._layer(screen.size, None), (0, 0))
         self.draw_moving(surface)
         self._shown = (screen.size, self.t)
 
     def draw_still(self, surface: pygame.Surface) -> None:
-        """Paint the whole of ``surface`` with the backdrop's still layer alone (no floor
-        line glides, no band sweeps)."""
+        """Paint ``surface`` (within its clip) with the backdrop at rest: no band sweeps, the
+        floor's lines stand where they stop (as beside a board). The attract mode paints the
+        strips its shifted picture uncovers with it, beside a board from the board's layer
+        where its shade is clear of them (the same pixels), without painting another layer
+        (at 4K only one is kept): else the still one, or the board's, shade and all."""
         if self.plain:
             surface.fill(theme.HC_BACKGROUND)
-        else:
-            surface.blit(self._static(surface.get_size()), (0, 0))
+            return
+        size, clip = surface.get_size(), surface.get_clip()
+        full = self._fit(size)
+        reach = glow.pad(calm_reach(full))
+        kept = list(reversed(self._layers))  # the most recently used first
+        clear = [c for c in kept if c is None or not _shade(c, reach).colliderect(clip)]
+        calm = (clear or kept or [None])[0]
+        surface.blit(self._layer(size, calm), (0, 0))
+        if calm is None:
+            _stop_floor(surface)
 
     def draw_moving(self, surface: pygame.Surface) -> None:
         """The floor's gliding lines and the light band."""

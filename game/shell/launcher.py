@@ -16,7 +16,7 @@ from game.shell import openers, registry
 from game.shell.scene import Host, Scene
 from game.ui import glow, theme
 from game.ui.layout import Metrics, columns
-from game.ui.widgets import UI, Button, Card, Label, Widget, draw_glow_text
+from game.ui.widgets import UI, Button, Card, Label, Widget, draw_text_glow
 
 if TYPE_CHECKING:
     from game.ui.art import Preview
@@ -55,9 +55,14 @@ class Wordmark(Label):
         k = min(1.0, 0.4 + level)  # dark only in a flicker
         r, g, b = theme.ACCENT
         colour = (round(r * k), round(g * k), round(b * k))
-        fitted = draw_glow_text(surface, ui, self.text, self.rect, self.size, colour, level)
+        fitted = ui.fonts.fit(self.text, self.rect.size, self.size, True, max_lines=2)
         if ui.plain:
+            ui.fonts.draw(surface, fitted, self.rect, theme.HC_TEXT)
             return
+        # the sign and its halo made once, bright, and dimmed as they flicker and breathe
+        spread = max(4, fitted.size // 5)
+        draw_text_glow(surface, ui, fitted, self.rect, "center", theme.ACCENT, spread, k * level)
+        ui.fonts.draw(surface, fitted, self.rect, theme.ACCENT, dim=k)
         line_w = min(self.rect.w, fitted.width + 2 * ui.m.unit)
         line = pygame.Rect(0, 0, line_w, max(1, ui.m.unit // 30))
         line.midbottom = (self.rect.centerx, self.rect.bottom)

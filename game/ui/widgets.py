@@ -15,7 +15,7 @@ import pygame
 from game.ui import debug, glow, theme
 from game.ui.art import draw_emblem
 from game.ui.layout import Metrics
-from game.ui.text import Fitted, FontBook
+from game.ui.text import Fitted, FontBook, dimmed
 
 
 @dataclass
@@ -208,8 +208,10 @@ def draw_text_glow(
     align: str = "center",
     halo_colour=theme.GLOW_ACCENT,
     spread: int | None = None,
+    dim: float = 1.0,
 ) -> None:
-    """The halo (cyan unless told) of fitted text laid out as ``FontBook.draw`` lays it."""
+    """The halo (cyan unless told, scaled by ``dim``) of fitted text laid out as
+    ``FontBook.draw`` lays it."""
     spread = max(3, fitted.size // 6) if spread is None else spread
     y = box.centery - fitted.height // 2
     for line in fitted.lines:
@@ -223,7 +225,8 @@ def draw_text_glow(
         )
         halo = glow.glow_text(ui.fonts, line, fitted.size, halo_colour, spread, fitted.bold)
         centre = (x + w // 2, y + h // 2)
-        surface.blit(halo, halo.get_rect(center=centre), special_flags=pygame.BLEND_ADD)
+        lit = dimmed(halo, dim)
+        surface.blit(lit, lit.get_rect(center=centre), special_flags=pygame.BLEND_ADD)
         y += fitted.line_h
 
 

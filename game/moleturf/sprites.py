@@ -115,7 +115,8 @@ ALARM_LOOP_S = 0.4
 CHEER_LOOP_S = 0.6
 BREAK_S = 0.8  # seconds a broken shield flashes and splits (the shield counter's crack)
 
-_frames: BoundedCache[tuple, pygame.Surface] = BoundedCache(32 * 1024 * 1024)
+# a cell size's animations are ~4.5 MB at 4K (174 px cells), 1.1 MB at 1080p
+_frames: BoundedCache[tuple, pygame.Surface] = BoundedCache(12 * 2**20)
 
 
 def dark(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:

@@ -177,9 +177,13 @@ class Launcher(Scene):
             game.accent,
         )
 
+    def pause(self) -> None:
+        # under another screen their boards' layers are let go (4 MB at 4K)...
+        self.previews = {}
+
     def resume(self) -> None:
         super().resume()
-        self.previews = {}  # made again: reduced motion or high contrast may have changed
+        self.previews = {}  # ...and made again: reduced motion or high contrast may have changed
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -33,7 +33,10 @@ import pygame
 
 from game.ui.text import BoundedCache, FontBook, surface_bytes
 
-GLOW_BUDGET = 48 * 2**20  # bytes of sprites kept (a full 1920x1080 halo is ~9 MB)
+# bytes of sprites kept, the same at every window size: what one screen uses at 4K (at most
+# ~5 MB of each, the 9x9 alarm's four red board halos and the launcher) a few times over
+GLOW_BUDGET = 12 * 2**20
+UNDER_BUDGET = 10 * 2**20  # the halos' parts round opaque shapes (``glow_under``)
 GAIN = 2  # the halo's light is doubled after the blur: a thin line's halo stays visible
 ENTRY_BYTES = 200
 TILE = 64  # lines of a halo's even middle kept as one tile, placed again along its band
@@ -42,7 +45,7 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 Pieces = tuple[tuple[pygame.Surface, tuple[int, int]], ...]  # parts of a halo, placed
 
 _cache: BoundedCache[tuple, pygame.Surface] = BoundedCache(GLOW_BUDGET)
-_under: BoundedCache[tuple, Pieces] = BoundedCache(GLOW_BUDGET // 4)
+_under: BoundedCache[tuple, Pieces] = BoundedCache(UNDER_BUDGET)
 
 
 def pad(radius: int) -> int:
@@ -430,5 +433,5 @@ def halo_colour(colour: Colour, strength: float = 0.45) -> tuple[int, int, int]:
 
 
 def cached_bytes() -> int:
-    """Bytes the glow sprites hold now (bounded by ``GLOW_BUDGET`` and a quarter of it)."""
+    """Bytes the glow sprites hold now (bounded by ``GLOW_BUDGET`` and ``UNDER_BUDGET``)."""
     return _cache.bytes + _under.bytes

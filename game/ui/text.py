@@ -33,7 +33,7 @@ from game.ui import debug
 from game.ui.linebreak import is_katakana, phrase_breaks, unbreakable
 
 FONT_FILES = {False: "Mplus1-Regular.otf", True: "Mplus1-Bold.otf"}
-RENDER_BUDGET = 12 * 2**20  # bytes of rendered lines kept (a 4K screen shows up to 4 MB)
+RENDER_BUDGET = 10 * 2**20  # bytes of rendered lines kept (a 4K screen shows up to 6 MB)
 FIT_BUDGET = 2**20  # estimated bytes of layouts kept
 FONTS_KEPT = 32  # open font faces (sizes x weights)
 ENTRY_BYTES = 200  # what an entry costs besides its contents: key, record, dict slot

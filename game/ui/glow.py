@@ -35,7 +35,7 @@ from game.ui.text import BoundedCache, FontBook, surface_bytes
 
 # bytes of sprites kept, the same at every window size: what one screen uses at 4K (at most
 # ~5 MB of each, the 9x9 alarm's four red board halos and the launcher) a few times over
-GLOW_BUDGET = 12 * 2**20
+GLOW_BUDGET = 16 * 2**20  # a quarter of it holds the 4K wordmark's halo (3.2 MB)
 UNDER_BUDGET = 10 * 2**20  # the halos' parts round opaque shapes (``glow_under``)
 GAIN = 2  # the halo's light is doubled after the blur: a thin line's halo stays visible
 ENTRY_BYTES = 200

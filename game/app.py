@@ -566,6 +566,7 @@ class App:
         self.advance(dt)
         self.report_failed_saves()
         self.free_left_screens()
+        self.audio.rest()  # a mixer left silent closes: its thread wakes 43 times a second
         look = self.frame_key(now_ms)
         moving = {(tuple(r), shows) for s in self.scenes.visible() for r, shows in s.moving()}
         if events or look is None or look != self._drawn_look or not self.frames_drawn:

@@ -343,3 +343,35 @@ def test_a_missing_or_damaged_effect_file_means_silence_not_an_error(monkeypatch
     audio = Audio(volume=80)
     assert not audio.available and not audio.play("win")
     audio.close()
+
+
+def test_a_silent_mixer_closes_and_the_next_sound_opens_it_again(audio):
+    """Idle means idle: with no music, once nothing has sounded for ``REST_S`` the mixer (and
+    its thread, waking every 23 ms) is closed; the next sound is heard as if it never was."""
+    assert audio.play("place")
+    audio.rest()
+    assert pygame.mixer.get_init()  # it has just sounded
+    audio.clock.now += audio_module.REST_S + 1
+    while pygame.mixer.get_busy():
+        pygame.time.wait(20)
+    audio.rest()
+    assert audio.resting and not pygame.mixer.get_init()
+    audio.clock.now += 1
+    assert audio.play("mark")  # opened again, with its sounds and reserved channels
+    assert pygame.mixer.get_init() and not audio.resting
+    assert audio.play("shield_alarm")
+    assert pygame.mixer.Channel(0).get_busy()  # the alarm's own channel
+
+
+def test_the_mixer_stays_open_while_music_plays(audio):
+    audio.set_music(True)
+    if not audio.music_playing:
+        pytest.skip("the music did not start on this driver")
+    audio.clock.now += audio_module.REST_S * 3
+    audio.rest()
+    assert not audio.resting and pygame.mixer.get_init()
+    audio.set_music(False)
+    audio.rest()
+    assert audio.resting
+    audio.set_music(True)  # the setting turned on again: the mixer opens for it
+    assert audio.music_playing and not audio.resting

@@ -254,10 +254,39 @@ def test_a_board_at_rest_is_drawn_only_when_its_clock_turns(tmp_path, close_disp
         for _ in range(240):  # the cascade's wave and the first touch's effects are over
             run(app)
         assert app.frame_key(0) is not None
-        before = app.frames_drawn
+        before, shown = app.frames_drawn, scene.timer_text()
         drawn = sum(run(app) for _ in range(180))  # three seconds of play, no input
         assert 2 <= drawn <= 4, f"{drawn} frames drawn in 3 s of a still board"
-        assert app.frames_drawn - before == drawn
+        assert app.frames_drawn == before  # each of them its clock's counter alone
+        assert scene.timer_text() != shown
+        differs = (pixels(app) != whole_redraw(app)).any(axis=2)
+        assert not differs.any(), where_it_differs(app, 0, differs)
+    finally:
+        app.close()
+
+
+def test_a_mole_turf_board_at_rest_with_reduced_motion_redraws_its_clock_alone(
+    tmp_path, close_display
+):
+    from core.moleturf import turf
+    from game.moleturf.store import Progress
+
+    app = real_app(tmp_path)
+    app.settings.reduced_motion = True
+    app.backdrop.still = True
+    try:
+        scene = app.open_scene("moleturf.play", Progress(), 1)
+        solution = turf.solve(scene.regions)
+        for r in range(0, 9, 2):
+            scene.act("tap", (r, int(solution[r])))
+        for _ in range(30):
+            run(app)
+        before, partial = app.frames_drawn, app.partial_frames
+        drawn = sum(run(app) for _ in range(180))  # three seconds, no input
+        assert 2 <= drawn <= 4, f"{drawn} frames drawn in 3 s of a still board"
+        assert app.frames_drawn == before and app.partial_frames - partial == drawn
+        differs = (pixels(app) != whole_redraw(app)).any(axis=2)
+        assert not differs.any(), where_it_differs(app, 0, differs)
     finally:
         app.close()
 

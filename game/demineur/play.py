@@ -438,14 +438,22 @@ class DemineurScene(SessionScene[DemineurSession]):
 
     def frame_key(self) -> Hashable | None:
         """At rest (no wave, shake, plant, banner or zoom under way) the board changes only
-        with input, and the clock once a second (issue 31: an idle board is not redrawn)."""
+        with input (issue 31: an idle board is not redrawn); its clock is a part (``moving``)."""
         fx = self.effects
         moving = fx.glowing or fx.shaking or fx.plants or fx.ending or fx.banner
         if self.pressed is not None or moving or self.t < self.zoom_until:
             return None
         # what a demonstration's moves change, with no input
         shown = (len(self.session.log), id(self.hint), self.message, self.cursor)
-        return (id(self.widgets), self.focus, self.timer_text(), self.game.status, shown)
+        return (id(self.widgets), self.focus, self.game.status, shown)
+
+    def moving(self) -> list[tuple[pygame.Rect, Hashable]]:
+        """The clock, once a second: its counter alone is redrawn (with its digits' glow),
+        not the window (a whole frame a second was most of an idle board's cost)."""
+        if not (self.app.settings.show_timer or self.game.over):
+            return []
+        m = self.app.metrics
+        return [(self.timer_box.inflate(m.unit, m.unit), self.timer_text())]
 
     # ---- drawing -----------------------------------------------------------------------------
     def codes(self) -> np.ndarray:

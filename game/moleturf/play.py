@@ -562,7 +562,7 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
 
     def frame_key(self) -> Hashable | None:
         """At rest (issue 31) the board changes with input (or a demonstration's moves and
-        hints) and its clock once a second; the moles that move in place (burrowing,
+        hints); its clock (once a second), the moles that move in place (burrowing,
         fidgeting, in a conflict's alarm pose), a hint's pulsing rings and a conflict's pulse
         in the turf checklist are redrawn alone (``moving``). None while anything else
         moves: the alarm's flash, shake and shield, a drag, the end."""
@@ -574,15 +574,20 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         if self.over_at is not None or self.won_at is not None:
             return None
         shown = (len(self.session.log), id(self.hint))  # what a demo's moves change
-        return (id(self.widgets), self.focus, int(self.elapsed), self.hidden, shown)
+        return (id(self.widgets), self.focus, self.hidden, shown)
 
     def moving(self) -> list[tuple[pygame.Rect, Hashable]]:
-        """The animated moles' cells with their frames, the hint's rings, and the turf
-        checklist while a conflict pulses in it (reduced motion: nothing moves)."""
+        """The clock's counter (with its digits' glow) as it turns, the animated moles' cells
+        with their frames, the hint's rings, and the turf checklist while a conflict pulses in
+        it (reduced motion: only the clock)."""
+        parts: list[tuple[pygame.Rect, Hashable]] = []
+        if self.app.settings.show_timer:
+            m = self.app.metrics
+            parts.append((self.clock_box.inflate(m.unit, m.unit), int(self.elapsed)))
         if self.hidden or self.app.settings.reduced_motion:
-            return []
+            return parts
         look = self.look()
-        parts: list[tuple[pygame.Rect, Hashable]] = list(self.board.animated_cells(self.game, look))
+        parts += self.board.animated_cells(self.game, look)
         parts += self.board.hint_parts(look)
         if self.game.conflicts and not (self.hint is not None and self.dots_covered):
             reach = self.dots_rect.h  # a conflict's ring reaches past its dot

@@ -71,6 +71,7 @@ STEP = 1 / 120  # seconds per update
 MAX_FRAME = 0.25  # a longer frame (a stall) is not caught up step by step
 NOTICE_SECONDS = 8.0
 REST_POLL_MS = 100  # at rest the loop wakes this often to look at the clocks (kiosk, notices)
+REST_SLICE_S = 0.02  # ...and looks for input this often (the first input waits at most this)
 MAX_PASSES = 3  # a partial frame redraws at most this many strips, else the whole window
 PARTIAL_SHARE = 0.5  # strips covering more of the window than this: the whole is redrawn
 
@@ -686,11 +687,17 @@ class App:
 
 
 def _wait_events(timeout_ms: int) -> list[pygame.event.Event]:
-    """The events that come within ``timeout_ms`` (the first one ends the wait)."""
-    first = pygame.event.wait(timeout_ms)
-    if first.type == pygame.NOEVENT:
-        return []
-    return [first, *pygame.event.get()]
+    """The events that come within ``timeout_ms``, looked for every ``REST_SLICE_S`` (the
+    first that come end the wait). Not ``pygame.event.wait(timeout)``: it looks every
+    millisecond, 3.0 % of a core (dummy driver) and 3.2 % (X11), against 0.7 % for this and
+    1.7 % for a bare loop drawing 60 frames a second."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        events = pygame.event.get()
+        left = deadline - time.monotonic()
+        if events or left <= 0:
+            return events
+        time.sleep(min(REST_SLICE_S, left))
 
 
 def merge_strips(rects: list[pygame.Rect], most: int) -> list[pygame.Rect]:

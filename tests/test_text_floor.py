@@ -162,10 +162,10 @@ class Sizes:
             self.by_screen.setdefault(self.screen, []).append(size)
             return draw_line(line, size, bold, colour)
 
-        def drawing(surface, fitted, rect, colour, align="center"):
+        def drawing(surface, fitted, rect, colour, align="center", dim=1.0):
             if not fitted.fits and self.screen:
                 self.overflow.setdefault(self.screen, []).append("/".join(fitted.lines))
-            return draw_text(surface, fitted, rect, colour, align)
+            return draw_text(surface, fitted, rect, colour, align, dim)
 
         fonts.render_line, fonts.draw = recording, drawing
 

@@ -59,8 +59,11 @@ class Wordmark(Label):
         if ui.plain:
             ui.fonts.draw(surface, fitted, self.rect, theme.HC_TEXT)
             return
-        # the sign and its halo made once, bright, and dimmed as they flicker and breathe
         spread = max(4, fitted.size // 5)
+        reach = glow.pad(max(spread, ui.m.gap))  # the text's halo, the underline's
+        if not surface.get_clip().colliderect(self.rect.inflate(2 * reach, 2 * reach)):
+            return  # a pass of a part elsewhere (a preview): no dimmed copies for nothing
+        # the sign and its halo made once, bright, and dimmed as they flicker and breathe
         draw_text_glow(surface, ui, fitted, self.rect, "center", theme.ACCENT, spread, k * level)
         ui.fonts.draw(surface, fitted, self.rect, theme.ACCENT, dim=k)
         line_w = min(self.rect.w, fitted.width + 2 * ui.m.unit)

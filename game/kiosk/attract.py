@@ -78,23 +78,20 @@ def shifted(
 ) -> pygame.Surface:
     """Where to draw the picture moved by (dx, dy): a subsurface, so moving it costs
     nothing (its right and bottom edges, inside the margins, are cut off). The strips it
-    uncovers at the left and the top show the ``backdrop``'s still grid (unshifted: no dark
-    edge ever shows; still, as behind a board, so they change only with the shift), or the
-    background colour without one."""
+    uncovers at the left and the top show the ``backdrop`` at rest (no dark edge ever shows;
+    still, as behind a board, so they change only with the shift), the left one lowered by
+    ``dy`` as the picture is, so the floor's lines run on to the edge; or the background
+    colour without one."""
     if not dx and not dy:
         return surface
     w, h = surface.get_size()
     clip = surface.get_clip()  # a frame of parts draws each part clipped to it
-    for strip in (pygame.Rect(0, 0, w, dy), pygame.Rect(0, 0, dx, h)):
-        strip = strip.clip(clip)
-        if not strip.w or not strip.h:
-            continue
+    for strip, down in ((pygame.Rect(0, 0, w, dy), 0), (pygame.Rect(0, dy, dx, h - dy), dy)):
         if backdrop is None:
-            surface.fill(theme.BACKGROUND, strip)
+            surface.fill(theme.BACKGROUND, strip)  # within the clip (a plain fill keeps to it)
         else:  # clipped to the strip: only its pixels are painted
-            surface.set_clip(strip)
-            backdrop.draw_still(surface)
-            surface.set_clip(clip)
+            with glow.clipped(surface, strip):
+                backdrop.draw_still(surface, down)
     picture = surface.subsurface((dx, dy, w - dx, h - dy))
     picture.set_clip(clip.move(-dx, -dy))  # a subsurface has a clip of its own
     return picture

@@ -134,10 +134,10 @@ def _shade(calm: Calm, reach: int) -> pygame.Rect:
     return pygame.Rect(calm).inflate(2 * reach, 2 * reach)
 
 
-def _stop_floor(surface: pygame.Surface) -> None:
-    """The floor's crosswise lines where they rest (phase 0)."""
+def _stop_floor(surface: pygame.Surface, down: int = 0) -> None:
+    """The floor's crosswise lines where they rest (phase 0), ``down`` px lower."""
     for line in floor_lines(surface.get_size(), 0.0):
-        surface.fill(theme.GRID_NEAR, line)
+        surface.fill(theme.GRID_NEAR, line.move(0, down))
 
 
 def _within(size: tuple[int, int], window: tuple[int, int]) -> bool:
@@ -284,12 +284,14 @@ class Backdrop:
         self.draw_moving(surface)
         self._shown = (screen.size, self.t)
 
-    def draw_still(self, surface: pygame.Surface) -> None:
-        """Paint ``surface`` (within its clip) with the backdrop at rest: no band sweeps, the
-        floor's lines stand where they stop (as beside a board). The attract mode paints the
-        strips its shifted picture uncovers with it, beside a board from the board's layer
-        where its shade is clear of them (the same pixels), without painting another layer
-        (at 4K only one is kept): else the still one, or the board's, shade and all."""
+    def draw_still(self, surface: pygame.Surface, down: int = 0) -> None:
+        """Paint ``surface`` (within its clip) with the backdrop at rest, ``down`` px lower:
+        no band sweeps, the floor's lines stand where they stop (as beside a board). The
+        attract mode paints the strip its shifted picture uncovers at the left with it,
+        lowered as the picture is, so the floor's lines run on to the window's edge: beside a
+        board from the board's layer where its shade is clear of the strip (the same pixels),
+        without painting another layer (at 4K only one is kept); else the still one, or the
+        board's, shade and all."""
         if self.plain:
             surface.fill(theme.HC_BACKGROUND)
             return
@@ -297,11 +299,13 @@ class Backdrop:
         full = self._fit(size)
         reach = glow.pad(calm_reach(full))
         kept = list(reversed(self._layers))  # the most recently used first
-        clear = [c for c in kept if c is None or not _shade(c, reach).colliderect(clip)]
+        clear = [
+            c for c in kept if c is None or not _shade(c, reach).move(0, down).colliderect(clip)
+        ]
         calm = (clear or kept or [None])[0]
-        surface.blit(self._layer(size, calm), (0, 0))
+        surface.blit(self._layer(size, calm), (0, down))
         if calm is None:
-            _stop_floor(surface)
+            _stop_floor(surface, down)
 
     def draw_moving(self, surface: pygame.Surface) -> None:
         """The floor's gliding lines and the light band."""

@@ -174,7 +174,7 @@ def test_the_attract_shift_never_uncovers_a_dark_edge(tmp_path):
         app.draw(0)
         frame = pygame.surfarray.array3d(app.screen)
         alone = pygame.Surface(app.screen.get_size())
-        app.backdrop.draw_still(alone)  # still at the edges, as behind a board
+        app.backdrop.draw_still(alone, dy)  # still at the edges, lowered with the picture
         backdrop = pygame.surfarray.array3d(alone)
         below = attract.banner_rect(app.metrics, app.scenes.top.header_bottom(app.metrics), t)
         top = below.bottom + app.metrics.unit  # below the header bars, banner's and screen's

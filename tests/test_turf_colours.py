@@ -240,3 +240,49 @@ def test_no_pattern_looks_like_a_marker():
         for mark in marks:  # the strokes both would draw, over all either draws
             alike = (shape & mark).sum() / (shape | mark).sum()
             assert alike < 0.4, f"{name} could be read as a ❌ ({alike:.2f} alike)"
+
+
+def test_a_cell_alone_has_the_pixels_the_board_gives_it():
+    """``turf_cell`` (what a board puts back under a cell whose mole or ❌ goes) is the turf
+    layer's own cell, with textures and without, at small and large cells."""
+    from core.moleturf import turf
+    from game.moleturf.sprites import turf_cell, turf_layer
+
+    for n, s in ((6, 37), (9, 87), (16, 48)):
+        regions = turf.generate(n, seed=n)
+        for patterns in (False, True):
+            layer = pygame.surfarray.array3d(turf_layer(regions, s, patterns, False))
+            for r in range(n):
+                for c in range(n):
+                    cell = pygame.surfarray.array3d(turf_cell(regions, r, c, s, patterns))
+                    assert (cell == layer[c * s : (c + 1) * s, r * s : (r + 1) * s]).all()
+
+
+def test_a_board_drawn_move_after_move_shows_what_a_fresh_board_shows():
+    """A board keeps one layer of its turfs with what lies on them and puts back only the
+    cells that change: after moles and ❌ come and go (and every look), it shows exactly
+    what a board drawing the same game for the first time shows."""
+    import random
+
+    from core.moleturf import turf
+    from core.moleturf.rules import MoleTurf
+
+    rng = random.Random(5)
+    for look in (Look(), Look(patterns=True), Look(high_contrast=True)):
+        regions = turf.generate(9, seed=7)
+        game = MoleTurf(regions, shields=99)
+        area = pygame.Rect(0, 0, 9 * 40, 9 * 40)
+        view = BoardView(area, 9)
+        for _ in range(60):
+            r, c = rng.randrange(9), rng.randrange(9)
+            if rng.random() < 0.5:
+                game.place(r, c)
+            else:
+                game.toggle_mark(r, c)
+            drawn = pygame.Surface(area.size)
+            view.draw(drawn, game, look)
+        fresh = pygame.Surface(area.size)
+        BoardView(area, 9).draw(fresh, game, look)
+        a, b = pygame.surfarray.array3d(drawn), pygame.surfarray.array3d(fresh)
+        assert game.moles.any() and game.marks.any()
+        assert (a == b).all(), look

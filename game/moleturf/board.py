@@ -40,6 +40,7 @@ from game.moleturf.sprites import (
     mark_sprite,
     mole_frame,
     pattern_colour,
+    turf_cell,
     turf_layer,
 )
 from game.ui import glow, theme
@@ -87,9 +88,13 @@ class BoardView:
         side = self.cell * n
         self.rect = pygame.Rect(0, 0, side, side)
         self.rect.center = area.center
-        self._layer: pygame.Surface | None = None  # the turfs
+        # the turfs: for a board with nothing on it (the editor, a replay before its first
+        # move) and high contrast's restored cells (its bold borders span two cells); a
+        # neon board puts a cell's turf back from ``turf_cell``, not from a second layer
+        self._layer: pygame.Surface | None = None
         self._layer_key: tuple | None = None
         self._contents: pygame.Surface | None = None  # the turfs and what lies on them at rest
+        self._contents_key: tuple | None = None
         self._codes: np.ndarray | None = None  # what the content layer shows on each cell
         self._tints: dict[int, pygame.Surface] = {}  # a conflict's red, by strength
         self._evidence: tuple[tuple, pygame.Surface] | None = None  # the hint's units
@@ -172,8 +177,7 @@ class BoardView:
     def draw(self, surface: pygame.Surface, game, look: Look, offset=(0, 0)) -> None:
         """Draw ``game`` (a ``MoleTurf``) shifted by ``offset`` (the screen shake)."""
         regions = game.regions
-        turf = self._turf(regions, look)
-        contents = self._update_contents(game, look, turf)
+        contents = self._update_contents(game, look)
         ox, oy = offset
         at = self.rect.move(ox, oy)
         if not look.high_contrast:
@@ -182,9 +186,8 @@ class BoardView:
         s = self.cell
         conflicts = game.conflicts
         for (r, c), (kind, i) in self._moving(game, look).items():
-            local = pygame.Rect(c * s, r * s, s, s)
-            box = local.move(at.topleft)
-            surface.blit(turf, box, local)
+            box = pygame.Rect(c * s, r * s, s, s).move(at.topleft)
+            surface.blit(self._turf_cell(regions, r, c, look), box)
             if (r, c) in conflicts:
                 self._draw_conflict_tint(surface, box, look)
             surface.blit(mole_frame(s, kind, i), box)
@@ -217,16 +220,28 @@ class BoardView:
         if self._layer is None or self._layer_key != key:
             self._layer = self._turf_layer(regions, look.patterns, look.high_contrast)
             self._layer_key = key
-            self._contents = None  # copied from the turfs by the next draw of a game
-            self._codes = None
         return self._layer
 
-    def _update_contents(self, game, look: Look, turf: pygame.Surface) -> pygame.Surface:
+    def _turf_cell(self, regions: Any, r: int, c: int, look: Look) -> pygame.Surface:
+        """The turf of cell (r, c) alone, as the turf layer shows it."""
+        s = self.cell
+        if look.high_contrast:
+            return self._turf(regions, look).subsurface((c * s, r * s, s, s))
+        return turf_cell(regions, r, c, s, look.patterns)
+
+    def _update_contents(self, game, look: Look) -> pygame.Surface:
         """The content layer, its cells whose content changed since last frame redrawn."""
         import numpy as np
 
-        if self._contents is None:  # the turfs alone (draw_turfs never needs this layer)
-            self._contents = turf.copy()
+        regions = game.regions
+        key = (self.cell, _map_key(regions), look.patterns, look.high_contrast)
+        if self._contents is None or self._contents_key != key:
+            if look.high_contrast:
+                self._contents = self._turf(regions, look).copy()
+            else:  # the neon turfs alone, painted for it and not kept beside it
+                self._layer = None
+                self._contents = self._turf_layer(regions, look.patterns, False)
+            self._contents_key, self._codes = key, None
         codes = np.full((self.n, self.n), EMPTY, np.int8)
         codes[game.auto_marks] = AUTO
         codes[game.marks] = MARKED
@@ -236,13 +251,14 @@ class BoardView:
             else:
                 codes[r, c] = PENDING
         codes[game.moles] = MOLE
-        changed = np.argwhere(codes != (EMPTY if self._codes is None else self._codes)).tolist()
+        before = np.full_like(codes, EMPTY) if self._codes is None else self._codes
+        changed = np.argwhere(codes != before).tolist()
         self._codes = codes
         layer, s = self._contents, self.cell
-        regions = game.regions
         for r, c in changed:
             box = pygame.Rect(c * s, r * s, s, s)
-            layer.blit(turf, box, box)
+            if before[r, c] != EMPTY:  # an empty cell shows its turf already
+                layer.blit(self._turf_cell(regions, r, c, look), box)
             code = codes[r, c]
             fill = (TURF_RGB if look.high_contrast else TURF_FILL)[regions[r, c]]
             if code == MOLE:

@@ -315,29 +315,76 @@ def neon_turfs(regions, s: int) -> pygame.Surface:
     off the board count as another turf), in the Chebyshev sense; the pixels of a cell
     closer than ``d`` to a given neighbour form a rectangle (a band along a side, a square in
     a corner), so each band is a few rectangle fills, drawn from the widest in, and corners
-    of every shape come out closed and square."""
+    of every shape come out closed and square. So a cell depends on its turf and on which of
+    its eight neighbours are another turf alone (``turf_cell`` makes one by itself)."""
     grid = [[int(k) for k in row] for row in regions]
     n = len(grid)
     layer = pygame.Surface((n * s, n * s))
+    for r in range(n):
+        for c in range(n):
+            _neon_cell(layer, c * s, r * s, grid[r][c], _others(grid, r, c), s)
+    return layer
+
+
+def turf_cell(regions, r: int, c: int, s: int, patterns: bool) -> pygame.Surface:
+    """Cell (r, c) of the neon ``turf_layer(regions, s, patterns, False)``, made alone with
+    the same pixels (cached by its turf and its neighbours): a board keeps one layer of
+    its turfs with what lies on them, and puts a cell's turf back from this (a second layer
+    of the board's size was 9 MB at 4K)."""
+    k = int(regions[r][c])
+    others = _others(regions, r, c)
+    key = ("cell", s, k, others, patterns)
+    tile = _frames.get(key)
+    if tile is None:
+        tile = pygame.Surface((s, s))
+        _neon_cell(tile, 0, 0, k, others, s)
+        if patterns:
+            box = pattern_box(pygame.Rect(0, 0, s, s))
+            draw_texture(tile, PATTERNS[k], box, pattern_colour(TURF_FILL[k]))
+        _frames.put(key, tile, surface_bytes(tile))
+    return tile
+
+
+def _others(grid, r: int, c: int) -> tuple[tuple[int, int], ...]:
+    """Which of cell (r, c)'s eight neighbours are another turf (or off the board)."""
+    n, k = len(grid), int(grid[r][c])
+    return tuple(
+        (dr, dc)
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc)
+        and not (0 <= r + dr < n and 0 <= c + dc < n and int(grid[r + dr][c + dc]) == k)
+    )
+
+
+def _fill_tile(k: int, s: int) -> pygame.Surface:
+    """A cell of turf k: light from the top, a fine seam (cached)."""
+    key = ("fill", s, k)
+    tile = _frames.get(key)
+    if tile is None:
+        tile = pygame.Surface((s, s))
+        fill = TURF_FILL[k]
+        for y in range(s):
+            tile.fill(dark(fill, 1.1 - 0.3 * y / max(1, s - 1)), (0, y, s, 1))
+        seam = max(1, s // 40)
+        tile.fill(dark(fill, 0.7), (s - seam, 0, seam, s))
+        tile.fill(dark(fill, 0.7), (0, s - seam, s, seam))
+        _frames.put(key, tile, surface_bytes(tile))
+    return tile
+
+
+def _neon_cell(
+    layer: pygame.Surface, x: int, y: int, k: int, others: tuple[tuple[int, int], ...], s: int
+) -> None:
+    """One neon cell of turf ``k`` at ``x, y`` of ``layer``, ``others`` its neighbours of
+    another turf (see ``neon_turfs``)."""
     gap = max(3, s // 11) // 2 + 1
     width = max(2, round(s / 20))
     spread = max(3, s // 6)
     steps = 4
-    seam = max(1, s // 40)
-    tiles: dict[int, pygame.Surface] = {}
 
-    def tile(k: int) -> pygame.Surface:  # a cell of turf k: light from the top, a fine seam
-        if k not in tiles:
-            t = tiles[k] = pygame.Surface((s, s))
-            fill = TURF_FILL[k]
-            for y in range(s):
-                t.fill(dark(fill, 1.1 - 0.3 * y / max(1, s - 1)), (0, y, s, 1))
-            t.fill(dark(fill, 0.7), (s - seam, 0, seam, s))
-            t.fill(dark(fill, 0.7), (0, s - seam, s, seam))
-        return tiles[k]
-
-    def bands(x: int, y: int, others: list[tuple[int, int]], d: int) -> list[pygame.Rect]:
-        """The pixels of the cell at ``x, y`` within ``d`` of each neighbour in ``others``."""
+    def bands(d: int) -> list[pygame.Rect]:
+        """The pixels of the cell within ``d`` of each neighbour in ``others``."""
         d = min(d, s)
         rects = []
         for dr, dc in others:
@@ -346,33 +393,19 @@ def neon_turfs(regions, s: int) -> pygame.Surface:
             rects.append(pygame.Rect(left, top, d if dc else s, d if dr else s))
         return rects
 
-    for r in range(n):
-        for c in range(n):
-            k = grid[r][c]
-            x, y = c * s, r * s
-            layer.blit(tile(k), (x, y))
-            others = [
-                (dr, dc)
-                for dr in (-1, 0, 1)
-                for dc in (-1, 0, 1)
-                if (dr or dc)
-                and not (0 <= r + dr < n and 0 <= c + dc < n and grid[r + dr][c + dc] == k)
-            ]
-            if not others:
-                continue
-            fill, line = TURF_FILL[k], TURF_RGB[k]
-            step = tuple(
-                max(0, round((lc - fc) * 0.5 / steps)) for lc, fc in zip(line, fill, strict=True)
-            )
-            for i in range(steps):  # the glow: nested bands, each adding a little light
-                reach = gap + width + round(spread * (1 - i / steps) ** 1.6)
-                for band in bands(x, y, others, reach):
-                    glow.blend_fill(layer, step, band, pygame.BLEND_ADD)
-            for band in bands(x, y, others, gap + width):
-                layer.fill(line, band)
-            for band in bands(x, y, others, gap):
-                layer.fill(GRID_BG, band)
-    return layer
+    layer.blit(_fill_tile(k, s), (x, y))
+    if not others:
+        return
+    fill, line = TURF_FILL[k], TURF_RGB[k]
+    step = tuple(max(0, round((lc - fc) * 0.5 / steps)) for lc, fc in zip(line, fill, strict=True))
+    for i in range(steps):  # the glow: nested bands, each adding a little light
+        reach = gap + width + round(spread * (1 - i / steps) ** 1.6)
+        for band in bands(reach):
+            glow.blend_fill(layer, step, band, pygame.BLEND_ADD)
+    for band in bands(gap + width):
+        layer.fill(line, band)
+    for band in bands(gap):
+        layer.fill(GRID_BG, band)
 
 
 def pattern_box(cell: pygame.Rect) -> pygame.Rect:
@@ -392,7 +425,8 @@ def texture_tiles(box: pygame.Rect) -> list[pygame.Rect]:
     for fy in (0.25, 0.75):
         for fx in (0.25, 0.75):
             tile = pygame.Rect(0, 0, side, side)
-            tile.center = (round(box.x + box.w * fx), round(box.y + box.h * fy))
+            # rounded from the box's corner: the same texture wherever the box lies
+            tile.center = (box.x + round(box.w * fx), box.y + round(box.h * fy))
             tiles.append(tile)
     return tiles
 

@@ -303,7 +303,9 @@ class BoardView:
         px = self.px
         geom = (px, self.origin, self.rect.size, self.palette)
         if self._cache is None or self._cache.get_size() != self.rect.size:
-            self._cache = pygame.Surface(self.rect.size).convert()
+            # made in the screen's own format: ``Surface(...).convert()`` held two of them
+            # for a moment (20 MB each at 4K, the peak of a marathon's first frame)
+            self._cache = pygame.Surface(self.rect.size, 0, surface)
             self._geom = None
         cache = self._cache
         if self._drawn is None:

@@ -490,3 +490,61 @@ def test_a_screen_left_is_freed_before_the_next_frame_draws(tmp_path, close_disp
     finally:
         gc.unfreeze()
         app.close()
+
+
+MAGENTA = (255, 0, 255)
+
+
+def _drawn_over_magenta(app: App) -> int:
+    """Draw the whole window over a magenta fill; how many magenta pixels are left."""
+    app.screen.fill(MAGENTA)
+    app.draw(pygame.time.get_ticks())
+    rgb = pygame.surfarray.array3d(app.screen)
+    return int((rgb == MAGENTA).all(axis=2).sum())
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (3840, 2160)])
+def test_the_backdrop_left_out_under_a_board_is_covered_by_it(tmp_path, close_display, size):
+    """The backdrop is not painted under a board's opaque cells (``Backdrop.draw(under)``):
+    every pixel of the window is still painted, whatever the board does (at rest, zooming,
+    shaking in an explosion or an alarm, paused under a menu)."""
+    from core.demineur.rules import PRESETS
+    from core.moleturf import turf
+    from game.demineur.levels import Level
+    from game.demineur.play import DemineurScene
+    from game.demineur.store import StatsBook
+    from game.moleturf.store import Progress
+    from game.platform.intents import Device, Intent, Kind
+
+    app = real_app(tmp_path, size)
+    try:
+        for preset in ("beginner", "marathon"):
+            p = PRESETS[preset]
+            scene = DemineurScene(app, Level.preset(preset), StatsBook(app.storage))
+            app.scenes.push(scene)
+            scene.act("tap", p.rows // 2, p.cols // 2)
+            scene.skip_ripple()
+            assert _drawn_over_magenta(app) == 0, f"{preset} at rest"
+            app.dispatch(Intent(Kind.ZOOM, Device.TOUCH, pos=scene.view.rect.center, amount=1.3))
+            assert scene.board_motion()[1]
+            assert _drawn_over_magenta(app) == 0, f"{preset} zooming"
+            mine = tuple(int(v) for v in np.argwhere(scene.game.mine_mask)[0])
+            scene.act("tap", *mine)  # the explosion shakes the board
+            run(app)
+            assert scene.board_motion()[0] != (0, 0)
+            assert _drawn_over_magenta(app) == 0, f"{preset} shaking"
+            app.scenes.pop()
+
+        scene = app.open_scene("moleturf.play", Progress(), 1)
+        solution = turf.solve(scene.regions)
+        scene.act("tap", (0, int(solution[0])))
+        for _ in range(30):
+            run(app)
+        assert _drawn_over_magenta(app) == 0, "Mole Turf at rest"
+        c = int(solution[0])
+        scene.act("tap", (1, c + 1 if c + 1 < 9 else c - 1))  # a mole beside it: the alarm
+        run(app)
+        assert scene.effects.shake(app.metrics.unit) != (0, 0)
+        assert _drawn_over_magenta(app) == 0, "Mole Turf shaking"
+    finally:
+        app.close()

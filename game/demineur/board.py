@@ -333,6 +333,14 @@ class BoardView:
             old[changed_r, changed_c] = new[changed_r, changed_c]
         self._show(surface, cache, self.board_area(), offset)
 
+    def opaque_area(self, offset: tuple[int, int], quick: bool) -> pygame.Rect | None:
+        """What ``draw`` with ``offset`` and ``quick`` covers wholly with opaque cells: the
+        board's part of the viewport; None while it shakes or a zoom gesture scales it (a
+        strip of it may show what was beneath)."""
+        if quick or offset != (0, 0):
+            return None
+        return self.board_area().move(self.rect.topleft)
+
     def draw_covered(self, surface: pygame.Surface) -> None:
         """Every cell covered, the picture ``draw`` shows of a board before its first move,
         drawn straight onto ``surface``: without numpy and without the viewport's cache (a

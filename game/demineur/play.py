@@ -467,10 +467,11 @@ class DemineurScene(SessionScene[DemineurSession]):
 
     def draw(self, surface: pygame.Surface) -> None:
         m, ui = self.app.metrics, self.app.ui
-        self.draw_background(surface, calm=self.view.rect, header_h=self.top_h(m))
+        hidden = self.app.scenes.top is not self and self.game.status == "playing"
+        under = None if hidden else self.view.opaque_area(*self.board_motion())
+        self.draw_background(surface, calm=self.view.rect, header_h=self.top_h(m), under=under)
         low = pygame.Rect(0, self.view.rect.bottom, m.width, self.bottom_h(m))
         draw_bar(surface, low, ui, top_edge=True)
-        hidden = self.app.scenes.top is not self and self.game.status == "playing"
         if hidden:
             draw_panel(surface, self.view.rect, ui)
             ui.fonts.text(
@@ -508,11 +509,15 @@ class DemineurScene(SessionScene[DemineurSession]):
             return _("Flag mode: every touch places or removes a flag.")
         return ""
 
+    def board_motion(self) -> tuple[tuple[int, int], bool]:
+        """The board's shake this frame, and whether a zoom gesture is scaling it."""
+        return self.effects.board_offset(), self.t < self.zoom_until
+
     def draw_board(self, surface: pygame.Surface, ui: UI) -> None:
         codes = self.codes()
         view = self.view
-        quick = self.t < self.zoom_until
-        view.draw(surface, codes, self.effects.board_offset(), quick)
+        offset, quick = self.board_motion()
+        view.draw(surface, codes, offset, quick)
         debug.record("board", view.board_area().move(view.rect.topleft), extra={"view": view})
         view.draw_frame(surface, ui.plain, quick)
         if self.hint is not None and view.px < ui.m.unit // 2:

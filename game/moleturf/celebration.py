@@ -269,10 +269,14 @@ class Conquered(Scene):
         self.t += dt
 
     def draw_background(
-        self, surface: pygame.Surface, calm: pygame.Rect | None = None, header_h: int | None = None
+        self,
+        surface: pygame.Surface,
+        calm: pygame.Rect | None = None,
+        header_h: int | None = None,
+        under: pygame.Rect | None = None,
     ) -> None:
         """The backdrop with the confetti falling over it, behind the texts and the button."""
-        super().draw_background(surface, calm, header_h)
+        super().draw_background(surface, calm, header_h, under)
         if not self.app.settings.reduced_motion:
             plain = self.app.settings.high_contrast
             self.confetti.draw(surface, self.t, max(6, self.app.metrics.unit // 5), plain)

@@ -668,14 +668,16 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.app.metrics
-        self.draw_background(surface, calm=self.board.rect.inflate(m.unit, m.unit))
+        shake = self.effects.shake(m.unit)
+        under = None if self.hidden else self.board.rect.move(shake)  # its turfs are opaque
+        self.draw_background(surface, calm=self.board.rect.inflate(m.unit, m.unit), under=under)
         fonts = self.app.fonts
         if self.hidden:
             box = self.board.rect
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=m.gap)
             fonts.text(surface, _("Paused"), box, m.title_font, theme.TEXT_DIM, bold=True)
         else:
-            self.board.draw(surface, self.game, self.look(), self.effects.shake(m.unit))
+            self.board.draw(surface, self.game, self.look(), shake)
         self.draw_side(surface)
         ui = self.app.ui
         for w in self.widgets:

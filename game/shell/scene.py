@@ -231,13 +231,17 @@ class Scene:
             self.draw_prompt_bar(surface, ui)
 
     def draw_background(
-        self, surface: pygame.Surface, calm: pygame.Rect | None = None, header_h: int | None = None
+        self,
+        surface: pygame.Surface,
+        calm: pygame.Rect | None = None,
+        header_h: int | None = None,
+        under: pygame.Rect | None = None,
     ) -> None:
         """An opaque screen's background: the animated backdrop (dim and still behind
-        ``calm``, a game's board area) and the header's bar (``header_h`` tall, else the
-        metrics' header)."""
+        ``calm``, a game's board area, and not painted ``under`` the opaque board drawn next)
+        and the header's bar (``header_h`` tall, else the metrics' header)."""
         m = self.app.metrics
-        self.app.backdrop.draw(surface, calm)
+        self.app.backdrop.draw(surface, calm, under)
         draw_bar(surface, pygame.Rect(0, 0, m.width, header_h or m.header_h), self.app.ui)
 
     def press(self, key: str) -> None:

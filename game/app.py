@@ -73,7 +73,8 @@ NOTICE_SECONDS = 8.0
 REST_POLL_MS = 100  # at rest the loop wakes this often to look at the clocks (kiosk, notices)
 REST_SLICE_S = 0.02  # ...and looks for input this often (the first input waits at most this)
 MAX_PASSES = 3  # a partial frame redraws at most this many strips, else the whole window
-PARTIAL_SHARE = 0.5  # strips covering more of the window than this: the whole is redrawn
+PARTIAL_SHARE = 0.5  # strips covering more of the window than this: the whole is redrawn...
+PASS_PX = 400_000  # ...unless cheaper: a pass's cost beside its pixels, in pixels (~0.4 ms)
 
 
 @dataclass
@@ -598,8 +599,14 @@ class App:
         """Redraw only ``strips`` of the window (each a pass of the whole drawing, clipped to
         it: blits and fills cost only what they cover) and present them."""
         w, h = self.size
-        strips = merge_strips(strips, MAX_PASSES)
-        if self.screen is not self.window or sum(r.w * r.h for r in strips) > PARTIAL_SHARE * w * h:
+        window = self.screen.get_rect()
+        strips = [
+            r for r in (s.clip(window) for s in merge_strips(strips, MAX_PASSES)) if r.w and r.h
+        ]
+        # strips over half the window: the whole of it, unless their passes cost less
+        area = sum(r.w * r.h for r in strips)
+        whole = area > PARTIAL_SHARE * w * h and area + PASS_PX * len(strips) >= w * h + PASS_PX
+        if self.screen is not self.window or whole:
             self.draw(now_ms)
             pygame.display.flip()
             self.frames_drawn += 1
@@ -702,17 +709,21 @@ def _wait_events(timeout_ms: int) -> list[pygame.event.Event]:
 
 def merge_strips(rects: list[pygame.Rect], most: int) -> list[pygame.Rect]:
     """``rects`` joined into at most ``most`` rectangles covering them all: overlapping ones
-    always, then the two whose union adds the least area, until few enough are left."""
+    when their union adds fewer new pixels than a pass costs (``PASS_PX``: the whole
+    drawing runs once more, clipped), then the two whose union adds the least area, until
+    few enough are left. Overlapping ones may stay apart: each pass paints its pixels
+    afresh. (Joining every overlapping pair made one rectangle of an alarm's board and the
+    shield counter beside it: most of the window at 4K.)"""
     out = [pygame.Rect(r) for r in rects if r.w > 0 and r.h > 0]
     while len(out) > 1:
         best: tuple[int, int, int] | None = None
         for i in range(len(out)):
             for j in range(i + 1, len(out)):
                 a, b = out[i], out[j]
-                u = a.union(b)
-                extra = u.w * u.h - a.w * a.h - b.w * b.h
-                if a.colliderect(b):
-                    extra = -1
+                u, shared = a.union(b), a.clip(b)
+                extra = u.w * u.h - a.w * a.h - b.w * b.h + shared.w * shared.h
+                if shared.w and shared.h and extra <= PASS_PX:
+                    extra = -1  # overlapping, and cheaper joined
                 if best is None or extra < best[0]:
                     best = (extra, i, j)
         assert best is not None

@@ -233,10 +233,13 @@ def test_strips_are_merged_into_a_few_that_cover_them_all():
     assert len(merged) <= 3
     for r in rects:
         assert any(m.contains(r) for m in merged)
-    # overlapping ones are always joined, even under the limit
+    # overlapping ones are joined, even under the limit, when their union adds little
     assert merge_strips([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10)], 3) == [
         pygame.Rect(0, 0, 15, 15)
     ]
+    # two large ones that overlap at a corner are not: their union would be most of 4K
+    board, shield = pygame.Rect(0, 0, 1900, 1900), pygame.Rect(1800, 80, 1200, 400)
+    assert merge_strips([board, shield], 3) == [board, shield]
 
 
 def test_a_board_at_rest_is_drawn_only_when_its_clock_turns(tmp_path, close_display):
@@ -427,6 +430,42 @@ def test_a_standing_conflict_redraws_its_moles_alone_and_shows_a_whole_redraw(
             assert not differs.any(), f"step {step}: {differs.sum()} pixels differ"
         assert app.partial_frames - partial >= 20, "the conflict's pulse was not drawn"
         assert app.frames_drawn - whole <= 2  # the clock's turns
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced motion"])
+def test_an_alarm_redraws_its_board_and_shield_as_parts_and_shows_a_whole_redraw(
+    tmp_path, close_display, reduced
+):
+    """A wrong mole: the whole window is drawn when the flash on its edges changes strength,
+    and between those frames only the shaking board in its red halo and the cracking shield
+    are; every frame, from the tap to the end of the crack, shows what a whole redraw
+    would."""
+    from core.moleturf import turf
+    from game.moleturf.store import Progress
+
+    app = real_app(tmp_path, (1920, 1080))  # the board's part is under half the window
+    app.settings.reduced_motion = reduced
+    try:
+        scene = app.open_scene("moleturf.play", Progress(), 1)
+        solution = turf.solve(scene.regions)
+        c = int(solution[0])
+        scene.act("tap", (0, c))
+        for _ in range(30):
+            run(app)
+        whole, partial = app.frames_drawn, app.partial_frames
+        scene.act("tap", (1, c + 1 if c + 1 < 9 else c - 1))  # touches the first mole
+        assert scene.effects.alarm_strength() > 0
+        shook = False
+        for frame in range(60):  # a second: the flash, the shake and the crack
+            run(app)
+            shook = shook or scene.effects.shake(app.metrics.unit) != (0, 0)
+            differs = (pixels(app) != whole_redraw(app)).any(axis=2)
+            assert not differs.any(), where_it_differs(app, frame, differs)
+        assert shook != reduced
+        assert app.partial_frames - partial >= 20, "the alarm was drawn whole every frame"
+        assert app.frames_drawn - whole <= 12  # the flash's strengths (and the clock)
     finally:
         app.close()
 

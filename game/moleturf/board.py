@@ -318,6 +318,18 @@ class BoardView:
                 moving[cell] = ("alarm", frame_index("alarm", now))
         return moving
 
+    def alarm_part(
+        self, look: Look, shake: tuple[int, int], most: int
+    ) -> tuple[pygame.Rect, tuple]:
+        """Where the board paints while a conflict shakes it up to ``most`` px, its halo and
+        its clashes' glow included, with what it shows there now (the shake and the red
+        halo's strength)."""
+        width = max(2, self.cell // 10)
+        glows = max(glow.pad(max(6, self.cell // 3)), 2 * glow.pad(_clash_radius(self.cell)))
+        reach = glows + 2 * width + most
+        level = max(1, round(look.alarm * ALARM_LEVELS)) if look.alarm > 0 else 0
+        return self.rect.inflate(2 * reach, 2 * reach), (shake, level)
+
     def _draw_halo(self, surface: pygame.Surface, at: pygame.Rect, alarm: float) -> None:
         """The board's neon outline and its halo: cyan, or red while the alarm lasts."""
         radius = max(6, self.cell // 3)

@@ -16,6 +16,7 @@ from game.moleturf.sprites import CONFLICT
 
 Strip = tuple[pygame.Surface, tuple[int, int]]
 SHAKE_S = 0.35
+SHAKE_REACH = 0.18  # the shake moves the board at most this share of the touch unit
 FLASH_S = 0.45
 EDGE_ALPHA = 150  # the flash's strength at the very edge of the screen
 FLASH_LEVELS = 8  # strengths the flash fades through
@@ -59,16 +60,19 @@ class Effects:
         t = self.t - self.conflict_at
         if t >= SHAKE_S:
             return (0, 0)
-        amp = unit * 0.18 * (1 - t / SHAKE_S)
+        amp = unit * SHAKE_REACH * (1 - t / SHAKE_S)
         return (round(math.sin(t * 70) * amp), round(math.cos(t * 55) * amp * 0.4))
+
+    def flash_level(self) -> int:
+        """The edge flash's strength this frame, of ``FLASH_LEVELS`` (0: none)."""
+        strength = self.alarm_strength()
+        return max(1, round(strength * FLASH_LEVELS)) if strength > 0 else 0
 
     def draw_flash(self, surface: pygame.Surface) -> None:
         """The red frame on the screen's edges while the alarm lasts."""
-        strength = self.alarm_strength()
-        if strength <= 0:
-            return
-        level = max(1, round(strength * FLASH_LEVELS))
-        surface.fblits(self._edge_strips(surface.get_size(), level))
+        level = self.flash_level()
+        if level:
+            surface.fblits(self._edge_strips(surface.get_size(), level))
 
     def _edge_strips(self, size: tuple[int, int], level: int) -> list[Strip]:
         """Four strips along the screen's edges, red fading inward, at ``level`` of

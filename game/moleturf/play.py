@@ -23,6 +23,7 @@ Animations are in ``effects``, the shields and timer in ``hud``, what each inten
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from functools import partial
 
@@ -38,9 +39,10 @@ from game.moleturf import openers, store
 from game.moleturf.board import CONFLICT, BoardView, Look, draw_turf_dots
 from game.moleturf.celebration import celebrate
 from game.moleturf.controls import MoleTurfControls
-from game.moleturf.effects import Effects
+from game.moleturf.effects import SHAKE_REACH, Effects
 from game.moleturf.hud import draw_counters
 from game.moleturf.panel import BoardSlot, ToolButton
+from game.moleturf.sprites import BREAK_S
 from game.moleturf.store import Progress, sectors
 from game.platform.intents import Intent
 from game.shell import registry
@@ -563,18 +565,19 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
     def frame_key(self) -> Hashable | None:
         """At rest (issue 31) the board changes with input (or a demonstration's moves and
         hints); its clock (once a second), the moles that move in place (burrowing,
-        fidgeting, in a conflict's alarm pose), a hint's pulsing rings and a conflict's pulse
-        in the turf checklist are redrawn alone (``moving``). None while anything else
-        moves: the alarm's flash, shake and shield, a drag, the end."""
-        fx, game = self.effects, self.game
-        struck = fx.conflict_at is not None and fx.t - fx.conflict_at < STRUCK_S
+        fidgeting, in a conflict's alarm pose), a hint's pulsing rings, a conflict's pulse in
+        the turf checklist, and while a conflict strikes the board's shake and red halo and
+        the shield's crack are redrawn alone (``moving``); the alarm's flash on the window's
+        edges changes the whole frame at each of its few strengths. None while anything else
+        moves: a drag, the end."""
+        game = self.game
         busy = self.pressed is not None or self.drag is not None
-        if busy or struck or game.status != "playing":
+        if busy or game.status != "playing":
             return None
         if self.over_at is not None or self.won_at is not None:
             return None
         shown = (len(self.session.log), id(self.hint))  # what a demo's moves change
-        return (id(self.widgets), self.focus, self.hidden, shown)
+        return (id(self.widgets), self.focus, self.hidden, shown, self.effects.flash_level())
 
     def moving(self) -> list[tuple[pygame.Rect, Hashable]]:
         """The clock's counter (with its digits' glow) as it turns, the animated moles' cells
@@ -584,9 +587,17 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         if self.app.settings.show_timer:
             m = self.app.metrics
             parts.append((self.clock_box.inflate(m.unit, m.unit), int(self.elapsed)))
+        look = self.look()
+        fx, m = self.effects, self.app.metrics
+        if fx.conflict_at is not None and 0 <= fx.t - fx.conflict_at < STRUCK_S:
+            crack = fx.t if fx.t - fx.conflict_at < BREAK_S else None  # its crack runs, then rests
+            # the counter with its icons' glow (a few pixels past its panel)
+            parts.append((self.shield_box.inflate(m.unit // 2, m.unit // 2), crack))
+            if not self.hidden:
+                most = math.ceil(m.unit * SHAKE_REACH)
+                parts.append(self.board.alarm_part(look, fx.shake(m.unit), most))
         if self.hidden or self.app.settings.reduced_motion:
             return parts
-        look = self.look()
         parts += self.board.animated_cells(self.game, look)
         parts += self.board.hint_parts(look)
         if self.game.conflicts and not (self.hint is not None and self.dots_covered):

@@ -199,13 +199,23 @@ def test_a_number_satisfied_by_deduced_mines_shows_them_and_says_so(app_at):
     """Nothing flagged: the hint's number "already has all its mines" only because other
     numbers prove them; they are drawn as deduced mines, and the sentence says they are known."""
     app = app_at((1280, 800))
-    scene = play(app, Level.preset("expert"), first=(8, 15))
-    for _step in range(30):
-        scene.show_hint()
-        h = scene.hint
+    level = Level.preset("expert")
+    for seed in range(1, 40):  # seeded boards (a random one gave no such hint now and then)
+        game = Minesweeper(level.cols, level.rows, level.mines, seed=seed)
+        session = DemineurSession(game, level.name, clock=app.clock)
+        scene = DemineurScene(app, level, StatsBook(app.storage), session, clock=app.clock)
+        app.scenes.push(scene)
+        scene.act("tap", 8, 15)
+        wait(app, 3)  # the cascade's wave has shown every cell it opened
+        for _step in range(30):
+            scene.show_hint()
+            h = scene.hint
+            if h.technique == "satisfied" or h.kind == "mine":
+                break
+            scene.act("tap", *h.cells[0])
         if h.technique == "satisfied":
             break
-        scene.act("tap" if h.kind == "safe" else "flag", *h.cells[0])
+        app.scenes.pop()
     assert h.technique == "satisfied" and not scene.game.flagged.any()
     assert "already has all its mines" not in scene.message
     assert "deduced" in scene.message

@@ -257,15 +257,22 @@ def test_a_board_at_rest_is_drawn_only_when_its_clock_turns(tmp_path, close_disp
         for _ in range(240):  # the cascade's wave and the first touch's effects are over
             run(app)
         assert app.frame_key(0) is not None
-        before, shown = app.frames_drawn, scene.timer_text()
-        drawn = sum(run(app) for _ in range(180))  # three seconds of play, no input
-        assert 2 <= drawn <= 4, f"{drawn} frames drawn in 3 s of a still board"
-        assert app.frames_drawn == before  # each of them its clock's counter alone
+        shown = scene.timer_text()
+        only_the_clock_turns(app)
         assert scene.timer_text() != shown
-        differs = (pixels(app) != whole_redraw(app)).any(axis=2)
-        assert not differs.any(), where_it_differs(app, 0, differs)
     finally:
         app.close()
+
+
+def only_the_clock_turns(app: App) -> None:
+    """Three seconds of play with no input: the board is drawn two to four times, each time
+    its clock's counter alone, and shows what a whole redraw shows."""
+    before, partial = app.frames_drawn, app.partial_frames
+    drawn = sum(run(app) for _ in range(180))
+    assert 2 <= drawn <= 4, f"{drawn} frames drawn in 3 s of a still board"
+    assert app.frames_drawn == before and app.partial_frames - partial == drawn
+    differs = (pixels(app) != whole_redraw(app)).any(axis=2)
+    assert not differs.any(), where_it_differs(app, 0, differs)
 
 
 def test_a_mole_turf_board_at_rest_with_reduced_motion_redraws_its_clock_alone(
@@ -284,12 +291,7 @@ def test_a_mole_turf_board_at_rest_with_reduced_motion_redraws_its_clock_alone(
             scene.act("tap", (r, int(solution[r])))
         for _ in range(30):
             run(app)
-        before, partial = app.frames_drawn, app.partial_frames
-        drawn = sum(run(app) for _ in range(180))  # three seconds, no input
-        assert 2 <= drawn <= 4, f"{drawn} frames drawn in 3 s of a still board"
-        assert app.frames_drawn == before and app.partial_frames - partial == drawn
-        differs = (pixels(app) != whole_redraw(app)).any(axis=2)
-        assert not differs.any(), where_it_differs(app, 0, differs)
+        only_the_clock_turns(app)
     finally:
         app.close()
 

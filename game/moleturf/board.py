@@ -324,19 +324,17 @@ class BoardView:
         """Where the board paints while a conflict shakes it up to ``most`` px, its halo and
         its clashes' glow included, with what it shows there now (the shake and the red
         halo's strength)."""
-        width = max(2, self.cell // 10)
-        glows = max(glow.pad(max(6, self.cell // 3)), 2 * glow.pad(_clash_radius(self.cell)))
+        radius, width = _halo_size(self.cell)
+        glows = max(glow.pad(radius), 2 * glow.pad(_clash_radius(self.cell)))
         reach = glows + 2 * width + most
-        level = max(1, round(look.alarm * ALARM_LEVELS)) if look.alarm > 0 else 0
-        return self.rect.inflate(2 * reach, 2 * reach), (shake, level)
+        return self.rect.inflate(2 * reach, 2 * reach), (shake, _alarm_level(look.alarm))
 
     def _draw_halo(self, surface: pygame.Surface, at: pygame.Rect, alarm: float) -> None:
         """The board's neon outline and its halo: cyan, or red while the alarm lasts."""
-        radius = max(6, self.cell // 3)
-        width = max(2, self.cell // 10)
+        radius, width = _halo_size(self.cell)
         frame = at.inflate(width * 2, width * 2)
         if alarm > 0:
-            level = max(1, round(alarm * ALARM_LEVELS)) / ALARM_LEVELS  # a few cached halos
+            level = _alarm_level(alarm) / ALARM_LEVELS  # a few cached halos
             red = glow.glow_under(
                 at.size, dark(CONFLICT, level), radius, width=width * 2, inside=_inner(at)
             )
@@ -516,6 +514,16 @@ def _clash_level(look: Look) -> float:
     """A clash's glow now, pulsing through a few cached strengths."""
     pulse = 1.0 if look.reduced_motion else 0.75 + 0.25 * math.sin(look.now * 8)
     return round(pulse * 4) / 4
+
+
+def _halo_size(cell: int) -> tuple[int, int]:
+    """The board halo's spread and its outline's width for ``cell`` px cells."""
+    return max(6, cell // 3), max(2, cell // 10)
+
+
+def _alarm_level(alarm: float) -> int:
+    """The red halo's strength, of ``ALARM_LEVELS``, for an alarm at ``alarm`` (0: none)."""
+    return max(1, round(alarm * ALARM_LEVELS)) if alarm > 0 else 0
 
 
 def _clash_radius(cell: int) -> int:

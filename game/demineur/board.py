@@ -31,7 +31,7 @@ from game.demineur.sprites import (
     Tiles,
     tiles,
 )
-from game.ui import glow, theme
+from game.ui import aligned, glow, theme
 from game.ui.text import FontBook
 
 if TYPE_CHECKING:
@@ -376,10 +376,10 @@ class BoardView:
         offset: tuple[int, int] = (0, 0),
     ) -> None:
         if offset == (0, 0):
-            surface.blit(image, area.move(self.rect.topleft), area)
+            aligned.copy(surface, image, area.move(self.rect.topleft).topleft, area)
             return
         with glow.clipped(surface, self.rect):
-            surface.blit(image, area.move(self.rect.topleft).move(offset), area)
+            aligned.copy(surface, image, area.move(self.rect.topleft).move(offset).topleft, area)
 
     def _moved(self, geom: tuple) -> None:
         """The view moved or zoomed since the cache was drawn: after a pan keep what is still

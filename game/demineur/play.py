@@ -468,7 +468,8 @@ class DemineurScene(SessionScene[DemineurSession]):
     def draw(self, surface: pygame.Surface) -> None:
         m, ui = self.app.metrics, self.app.ui
         hidden = self.app.scenes.top is not self and self.game.status == "playing"
-        under = None if hidden else self.view.opaque_area(*self.board_motion())
+        opaque = None if hidden else self.view.opaque_area(*self.board_motion())
+        under = [] if opaque is None else [opaque]
         self.draw_background(surface, calm=self.view.rect, header_h=self.top_h(m), under=under)
         low = pygame.Rect(0, self.view.rect.bottom, m.width, self.bottom_h(m))
         draw_bar(surface, low, ui, top_edge=True)

@@ -43,7 +43,7 @@ from game.moleturf.sprites import (
     turf_cell,
     turf_layer,
 )
-from game.ui import glow, theme
+from game.ui import aligned, glow, theme
 
 if TYPE_CHECKING:
     import numpy as np
@@ -182,7 +182,7 @@ class BoardView:
         at = self.rect.move(ox, oy)
         if not look.high_contrast:
             self._draw_halo(surface, at, look.alarm)
-        surface.blit(contents, at)
+        aligned.copy(surface, contents, at.topleft)
         s = self.cell
         conflicts = game.conflicts
         for (r, c), (kind, i) in self._moving(game, look).items():
@@ -321,13 +321,17 @@ class BoardView:
     def alarm_part(
         self, look: Look, shake: tuple[int, int], most: int
     ) -> tuple[pygame.Rect, tuple]:
-        """Where the board paints while a conflict shakes it up to ``most`` px, its halo and
-        its clashes' glow included, with what it shows there now (the shake and the red
-        halo's strength)."""
+        """Where the board paints while a conflict shakes it up to ``most`` px (``reach``),
+        with what it shows there now (the shake and the red halo's strength)."""
+        return self.reach(most), (shake, _alarm_level(look.alarm))
+
+    def reach(self, shake: int = 0) -> pygame.Rect:
+        """Where the board paints when shaken up to ``shake`` px: its cells, and round them
+        its outline and halo, its clashes' and its cursor's glow."""
         radius, width = _halo_size(self.cell)
-        glows = max(glow.pad(radius), 2 * glow.pad(_clash_radius(self.cell)))
-        reach = glows + 2 * width + most
-        return self.rect.inflate(2 * reach, 2 * reach), (shake, _alarm_level(look.alarm))
+        s = self.cell
+        glows = max(glow.pad(radius), width, glow.pad(_clash_radius(s)), _cursor_reach(s))
+        return self.rect.inflate(2 * (glows + shake), 2 * (glows + shake))
 
     def _draw_halo(self, surface: pygame.Surface, at: pygame.Rect, alarm: float) -> None:
         """The board's neon outline and its halo: cyan, or red while the alarm lasts."""
@@ -486,16 +490,30 @@ def clash_badge(d: int) -> pygame.Surface:
     return badge
 
 
+def _cursor_width(cell: int) -> int:
+    return max(3, cell // 14)
+
+
+def _cursor_radius(cell: int) -> int:
+    return max(4, cell // 6)
+
+
+def _cursor_reach(cell: int) -> int:
+    """How far past its cell the cursor paints: its frame grows by up to a width, its rim
+    is a width more, and its glow spreads from the frame."""
+    return _cursor_width(cell) + max(_cursor_width(cell), glow.pad(_cursor_radius(cell)))
+
+
 def draw_cursor(surface: pygame.Surface, box: pygame.Rect, look: Look) -> None:
     """The gamepad/keyboard cell cursor: the program's one focus colour (``theme.FOCUS``,
     apart from every turf), a frame on a dark rim that reads on every fill, with glowing
     corners (no glow in high contrast)."""
     s = box.w
-    width = max(3, s // 14)
+    width = _cursor_width(s)
     grow = 0 if look.reduced_motion else round(abs(math.sin(look.now * 4)) * width)
     frame = box.inflate(width + grow, width + grow)
     if not look.high_contrast:
-        halo = glow.glow_rect(frame.size, theme.GLOW_FOCUS, max(4, s // 6), width)
+        halo = glow.glow_rect(frame.size, theme.GLOW_FOCUS, _cursor_radius(s), width)
         surface.blit(halo, halo.get_rect(center=frame.center), special_flags=pygame.BLEND_ADD)
     glow.outline(surface, GRID_BG, frame.inflate(2 * width, 2 * width), width)
     glow.outline(surface, theme.FOCUS, frame, width)
@@ -550,18 +568,28 @@ def draw_turf_dots(
     """
     n = len(statuses)
     pitch = area.w / n
-    d = max(10, min(area.h, round(pitch * 0.8)))
+    d = _dot_size(area, n)
+    ring = conflict_ring(area, n, now, reduced_motion)
     boxes = []
     for k, status in enumerate(statuses):
         box = pygame.Rect(0, 0, d, d)
         box.center = (round(area.x + pitch * (k + 0.5)), area.centery)
         if status == "conflict":
-            pulse = 0.6 if reduced_motion else 0.5 + 0.5 * math.sin(now * 8)
-            ring = round(d * (0.55 + 0.2 * pulse))
             pygame.draw.circle(surface, (*CONFLICT,), box.center, ring, max(2, d // 10))
         surface.blit(_dot(k, status, d, patterns), box)
         boxes.append(box)
     return boxes
+
+
+def conflict_ring(area: pygame.Rect, n: int, now: float, reduced_motion: bool) -> int:
+    """The radius in px of the red ring pulsing round a turf's dot in conflict, in the
+    status bar ``area`` of ``n`` dots: the screen redraws the bar when it changes."""
+    pulse = 0.6 if reduced_motion else 0.5 + 0.5 * math.sin(now * 8)
+    return round(_dot_size(area, n) * (0.55 + 0.2 * pulse))
+
+
+def _dot_size(area: pygame.Rect, n: int) -> int:
+    return max(10, min(area.h, round(area.w / n * 0.8)))
 
 
 def draw_shields(
@@ -577,36 +605,56 @@ def draw_shields(
     one broken at ``broken_at`` flashes red as its crack runs down and splits it (reduced
     motion: it is shown red and cracked at once, then dims)."""
     h = area.h
-    w = round(h * 0.82)
+    w = _shield_width(h)
     gap = max(2, h // 6)
+    breaking = crack_look(broken_at, now, h, reduced_motion)
     for i in range(total):
         x = area.x + i * (w + gap)
         box = pygame.Rect(x, area.y, w, h)
-        breaking = i == shields and broken_at is not None and now - broken_at < BREAK_S
         if i < shields:
             _shield(surface, box, theme.ACCENT, (200, 255, 255))
-        elif breaking and broken_at is not None:
-            t = 1.0 if reduced_motion else (now - broken_at) / BREAK_S
+        elif i == shields and breaking is not None:
+            steps, spread = breaking
             halo = glow.glow_circle(max(2, w // 2), theme.GLOW_MAGENTA, max(4, h // 3))
             surface.blit(halo, halo.get_rect(center=box.center), special_flags=pygame.BLEND_ADD)
-            spread = 0 if reduced_motion else round(w * 0.18 * max(0.0, t - 0.4))
             for side, half in ((-1, (0, 0, w // 2, h)), (1, (w // 2, 0, w - w // 2, h))):
                 piece = pygame.Surface((w, h), pygame.SRCALPHA)
                 _shield(piece, pygame.Rect(0, 0, w, h), CONFLICT, (255, 200, 200))
-                _crack(piece, pygame.Rect(0, 0, w, h), min(1.0, t * 2.5), GRID_BG)
+                _crack(piece, pygame.Rect(0, 0, w, h), steps, GRID_BG)
                 part = piece.subsurface(half)
                 surface.blit(part, (x + half[0] + side * spread, area.y))
         else:
             _shield(surface, box, (60, 70, 90), None)
-            _crack(surface, box, 1.0, (20, 24, 36))
+            _crack(surface, box, len(CRACK_PATH), (20, 24, 36))
 
 
-def _crack(surface: pygame.Surface, box: pygame.Rect, length: float, colour) -> None:
-    """A zigzag crack down the middle of a shield, ``length`` of the way (0..1)."""
+def crack_look(
+    broken_at: float | None, now: float, h: int, reduced_motion: bool = False
+) -> tuple[int, int] | None:
+    """How the shield broken at ``broken_at`` shows at ``now`` in icons ``h`` px tall: how
+    many points of its crack are drawn and how many px its halves have split; None when
+    no shield is breaking. ``draw_shields`` draws from it, and the screen redraws the
+    counter only when it changes: a few times during the crack's 0.8 s, not every frame."""
+    if broken_at is None or not 0 <= now - broken_at < BREAK_S:
+        return None
+    t = 1.0 if reduced_motion else (now - broken_at) / BREAK_S
+    length = min(1.0, t * 2.5)  # the crack runs down in the first 40 %, then it splits
+    steps = max(2, 1 + round(length * (len(CRACK_PATH) - 1)))
+    spread = 0 if reduced_motion else round(_shield_width(h) * 0.18 * max(0.0, t - 0.4))
+    return steps, spread
+
+
+def _shield_width(h: int) -> int:
+    return round(h * 0.82)
+
+
+CRACK_PATH = ((0.5, 0.0), (0.42, 0.22), (0.58, 0.42), (0.44, 0.62), (0.55, 0.8), (0.5, 1.0))
+
+
+def _crack(surface: pygame.Surface, box: pygame.Rect, steps: int, colour) -> None:
+    """A zigzag crack down the middle of a shield, through its first ``steps`` points."""
     x, y, w, h = box
-    path = [(0.5, 0.0), (0.42, 0.22), (0.58, 0.42), (0.44, 0.62), (0.55, 0.8), (0.5, 1.0)]
-    steps = max(2, 1 + round(length * (len(path) - 1)))
-    pts = [(x + w * px, y + h * py) for px, py in path[:steps]]
+    pts = [(x + w * px, y + h * py) for px, py in CRACK_PATH[:steps]]
     pygame.draw.lines(surface, colour, False, pts, max(2, w // 9))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -273,7 +274,7 @@ class Conquered(Scene):
         surface: pygame.Surface,
         calm: pygame.Rect | None = None,
         header_h: int | None = None,
-        under: pygame.Rect | None = None,
+        under: Sequence[pygame.Rect] = (),
     ) -> None:
         """The backdrop with the confetti falling over it, behind the texts and the button."""
         super().draw_background(surface, calm, header_h, under)

@@ -7,8 +7,10 @@ import pygame
 
 from game import i18n
 from game.i18n import _, pgettext
-from game.moleturf.sprites import BREAK_S, CONFLICT
+from game.moleturf.sprites import CONFLICT
 from game.ui import theme
+from game.ui.layout import Metrics
+from game.ui.text import Fitted
 from game.ui.widgets import UI, add_glow, draw_panel, draw_text_glow
 
 
@@ -30,14 +32,12 @@ def draw_counters(
     """The shields and, unless ``seconds`` is None, the timer, each in a counter like
     Démineur's: a dark panel, its name small at the top, the value below (the shield icons
     and n/total; the time in glowing cyan)."""
-    from game.moleturf.board import draw_shields  # numpy and the board load with play
+    from game.moleturf.board import crack_look, draw_shields  # they load with play
 
     m = ui.m
     left, total = shields
     value = counter_face(surface, ui, shield_box, _("Shields"))
-    icons = pygame.Rect(value.x, value.y + m.gap // 4, value.w, value.h - m.gap // 2)
-    icons.h = min(icons.h, round(m.unit * 0.8))
-    icons.centery = value.centery
+    icons = _shield_icons(value, m)
     draw_shields(surface, icons, left, total, broke, now, reduced_motion)
     shield_w = total * (round(icons.h * 0.82) + max(2, icons.h // 6))
     count = pygame.Rect(
@@ -46,7 +46,8 @@ def draw_counters(
         value.right - icons.x - shield_w - m.gap // 2,
         value.h,
     )
-    struck = broke is not None and 0 <= now - broke < BREAK_S  # the count flashes red too
+    # the count flashes red too, while the shield breaks
+    struck = crack_look(broke, now, icons.h, reduced_motion) is not None
     ui.fonts.text(
         surface,
         _("{left}/{total}").format(left=left, total=total),
@@ -68,17 +69,38 @@ def draw_counters(
     ui.fonts.draw(surface, fitted, value, theme.HC_TEXT if ui.plain else theme.ACCENT)
 
 
+def shield_icons(ui: UI, shield_box: pygame.Rect) -> pygame.Rect:
+    """Where ``draw_counters`` puts the shield icons in ``shield_box``."""
+    return _shield_icons(_counter_layout(ui, shield_box, _("Shields"))[2], ui.m)
+
+
+def _shield_icons(value: pygame.Rect, m: Metrics) -> pygame.Rect:
+    icons = pygame.Rect(value.x, value.y + m.gap // 4, value.w, value.h - m.gap // 2)
+    icons.h = min(icons.h, round(m.unit * 0.8))
+    icons.centery = value.centery
+    return icons
+
+
 def counter_face(surface: pygame.Surface, ui: UI, box: pygame.Rect, label: str) -> pygame.Rect:
     """A counter's panel and its name; returns the box its value goes in."""
-    m = ui.m
     draw_panel(surface, box, ui, fill=theme.BACKGROUND_DEEP)
+    label_fit, top, value = _counter_layout(ui, box, label)
+    ui.fonts.draw(surface, label_fit, top.inflate(-2 * ui.m.gap, 0), theme.TEXT_DIM)
+    return value
+
+
+def _counter_layout(
+    ui: UI, box: pygame.Rect, label: str
+) -> tuple[Fitted, pygame.Rect, pygame.Rect]:
+    """A counter's name fitted, the box it goes in, and the box its value goes in."""
+    m = ui.m
     size = round(m.font * 0.7)
     label_fit = ui.fonts.fit(label, (box.w - 2 * m.gap, box.h // 2), size, max_lines=1)
     top = pygame.Rect(box.x, box.y, box.w, max(box.h * 4 // 10, label_fit.line_h))
-    ui.fonts.draw(surface, label_fit, top.inflate(-2 * m.gap, 0), theme.TEXT_DIM)
-    return pygame.Rect(
+    value = pygame.Rect(
         box.x + m.gap, top.bottom - m.gap // 3, box.w - 2 * m.gap, box.bottom - top.bottom
     )
+    return label_fit, top, value
 
 
 def draw_progress(surface: pygame.Surface, bar: pygame.Rect, done: float, plain: bool) -> None:

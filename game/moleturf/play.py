@@ -36,13 +36,19 @@ from core.moves import Drag, Place, Refusal, Wipe
 from game import hints
 from game.i18n import N_, _
 from game.moleturf import openers, store
-from game.moleturf.board import CONFLICT, BoardView, Look, draw_turf_dots
+from game.moleturf.board import (
+    CONFLICT,
+    BoardView,
+    Look,
+    conflict_ring,
+    crack_look,
+    draw_turf_dots,
+)
 from game.moleturf.celebration import celebrate
 from game.moleturf.controls import MoleTurfControls
 from game.moleturf.effects import SHAKE_REACH, Effects
-from game.moleturf.hud import draw_counters
+from game.moleturf.hud import draw_counters, shield_icons
 from game.moleturf.panel import BoardSlot, ToolButton
-from game.moleturf.sprites import BREAK_S
 from game.moleturf.store import Progress, sectors
 from game.platform.intents import Intent
 from game.shell import registry
@@ -50,10 +56,10 @@ from game.shell.dialog import Dialog
 from game.shell.pause import Pause
 from game.shell.scene import Host
 from game.shell.session_scene import SessionScene
-from game.ui import theme
+from game.ui import glow, theme
 from game.ui.banner import BANNER_S, draw_banner
 from game.ui.layout import Metrics
-from game.ui.widgets import Button, Label, Widget, draw_panel
+from game.ui.widgets import Button, Label, Widget, draw_panel, panel_core
 
 MODE_NAMES = {"mole": N_("Mole"), "marker": N_("Marker"), "eraser": N_("Eraser")}
 OVER_DELAY = 0.7  # seconds of alarm before the Game Over dialog
@@ -590,7 +596,8 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         look = self.look()
         fx, m = self.effects, self.app.metrics
         if fx.conflict_at is not None and 0 <= fx.t - fx.conflict_at < STRUCK_S:
-            crack = fx.t if fx.t - fx.conflict_at < BREAK_S else None  # its crack runs, then rests
+            icons = shield_icons(self.app.ui, self.shield_box)
+            crack = crack_look(fx.conflict_at, fx.t, icons.h, self.app.settings.reduced_motion)
             # the counter with its icons' glow (a few pixels past its panel)
             parts.append((self.shield_box.inflate(m.unit // 2, m.unit // 2), crack))
             if not self.hidden:
@@ -601,8 +608,8 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         parts += self.board.animated_cells(self.game, look)
         parts += self.board.hint_parts(look)
         if self.game.conflicts and not (self.hint is not None and self.dots_covered):
-            reach = self.dots_rect.h  # a conflict's ring reaches past its dot
-            parts.append((self.dots_rect.inflate(reach, reach), self.effects.t))
+            ring = conflict_ring(self.dots_rect, self.game.n, self.effects.t, False)
+            parts.append((self.dots_reach(), ring))
         return parts
 
     def look(self) -> Look:
@@ -628,23 +635,33 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             cheer=self.game.status == "won",
         )
 
+    def dots_reach(self) -> pygame.Rect:
+        """Where the turf checklist paints: a conflict's ring reaches past its dot."""
+        return self.dots_rect.inflate(self.dots_rect.h, self.dots_rect.h)
+
+    def side_panels(self) -> list[pygame.Rect]:
+        """The panels ``draw_side`` draws: the counters and the panel under them."""
+        shown = [self.shield_box, self.side_rect]
+        return [*shown, self.clock_box] if self.app.settings.show_timer else shown
+
     def draw_side(self, surface: pygame.Surface) -> None:
         """The counters (shields, time) and the panel: the step sentence (the rules until a
         hint or a refusal speaks) over the turf checklist."""
         m, ui, settings = self.app.metrics, self.app.ui, self.app.settings
         seconds = self.elapsed if settings.show_timer else None
         shields = (self.game.shields, self.game.capacity)
-        draw_counters(
-            surface,
-            ui,
-            self.shield_box,
-            self.clock_box,
-            shields,
-            self.effects.conflict_at,
-            self.effects.t,
-            seconds,
-            settings.reduced_motion,
-        )
+        if glow.meets(surface, self.info_rect.inflate(m.unit // 2, m.unit // 2)):  # and glow
+            draw_counters(
+                surface,
+                ui,
+                self.shield_box,
+                self.clock_box,
+                shields,
+                self.effects.conflict_at,
+                self.effects.t,
+                seconds,
+                settings.reduced_motion,
+            )
         draw_panel(surface, self.side_rect, ui, fill=theme.HEADER)
         status, now = self.game.status, self.effects.t
         if status != self.ended[0]:  # the sector just ended (or began again): its moment
@@ -667,7 +684,8 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
             fitted = self.app.fonts.fit(rules, self.text_rect.size, m.font, max_lines=5)
             top = pygame.Rect(self.text_rect.x, self.text_rect.y, self.text_rect.w, fitted.height)
             self.app.fonts.draw(surface, fitted, top, theme.TEXT_DIM, "left")
-        if not self.hidden and not (self.hint is not None and self.dots_covered):
+        shown = not self.hidden and not (self.hint is not None and self.dots_covered)
+        if shown and glow.meets(surface, self.dots_reach()):
             draw_turf_dots(
                 surface,
                 self.dots_rect,
@@ -680,14 +698,17 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.app.metrics
         shake = self.effects.shake(m.unit)
-        under = None if self.hidden else self.board.rect.move(shake)  # its turfs are opaque
+        # what is opaque: the board's turfs, the panels beside it
+        under = [panel_core(r, m) for r in self.side_panels()]
+        if not self.hidden:
+            under.append(self.board.rect.move(shake))
         self.draw_background(surface, calm=self.board.rect.inflate(m.unit, m.unit), under=under)
         fonts = self.app.fonts
         if self.hidden:
             box = self.board.rect
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=m.gap)
             fonts.text(surface, _("Paused"), box, m.title_font, theme.TEXT_DIM, bold=True)
-        else:
+        elif glow.meets(surface, self.board.reach(max(map(abs, shake)))):
             self.board.draw(surface, self.game, self.look(), shake)
         self.draw_side(surface)
         ui = self.app.ui

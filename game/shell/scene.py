@@ -17,7 +17,7 @@ D-pad or arrows, CONFIRM the focused widget, step a setting left/right, BACK to 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -235,14 +235,16 @@ class Scene:
         surface: pygame.Surface,
         calm: pygame.Rect | None = None,
         header_h: int | None = None,
-        under: pygame.Rect | None = None,
+        under: Sequence[pygame.Rect] = (),
     ) -> None:
         """An opaque screen's background: the animated backdrop (dim and still behind
-        ``calm``, a game's board area, and not painted ``under`` the opaque board drawn next)
-        and the header's bar (``header_h`` tall, else the metrics' header)."""
+        ``calm``, a game's board area, and not painted ``under`` the opaque board and panels
+        drawn next, nor under the bar) and the header's bar (``header_h`` tall, else the
+        metrics' header)."""
         m = self.app.metrics
-        self.app.backdrop.draw(surface, calm, under)
-        draw_bar(surface, pygame.Rect(0, 0, m.width, header_h or m.header_h), self.app.ui)
+        bar = pygame.Rect(0, 0, m.width, header_h or m.header_h)
+        self.app.backdrop.draw(surface, calm, [*under, bar])
+        draw_bar(surface, bar, self.app.ui)
 
     def press(self, key: str) -> None:
         """Show that the widget ``key`` was tapped or confirmed (``draw_press``)."""

@@ -28,12 +28,14 @@ place), so the app redraws those strips, not the window.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import OrderedDict
+from collections.abc import Sequence
 
 import pygame
 
-from game.ui import glow, theme
+from game.ui import aligned, glow, theme
 
 FLOOR_PERIOD = 6.0  # seconds for a floor line to glide one spacing
 SWEEP_PERIOD = 14.0  # seconds for the light band to cross the screen once
@@ -129,18 +131,30 @@ def _darken_corners(layer: pygame.Surface) -> None:
         )
 
 
-def _around(outer: pygame.Rect, hole: pygame.Rect | None) -> list[pygame.Rect]:
-    """``outer`` less ``hole``: up to four rectangles (above, below, left, right of it)."""
-    inside = outer.clip(hole) if hole is not None else pygame.Rect(0, 0, 0, 0)
-    if not inside.w or not inside.h:
+def _around(outer: pygame.Rect, holes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """``outer`` less ``holes``: rectangles in bands across it, a band wherever the same
+    holes cut it, the band's pieces between the holes (a piece under the one above it and
+    as wide joins it)."""
+    cuts = [c for c in (outer.clip(h) for h in holes) if c.w and c.h]
+    if not cuts:
         return [outer]
-    parts = [
-        pygame.Rect(outer.x, outer.y, outer.w, inside.y - outer.y),
-        pygame.Rect(outer.x, inside.bottom, outer.w, outer.bottom - inside.bottom),
-        pygame.Rect(outer.x, inside.y, inside.x - outer.x, inside.h),
-        pygame.Rect(inside.right, inside.y, outer.right - inside.right, inside.h),
-    ]
-    return [p for p in parts if p.w > 0 and p.h > 0]
+    ys = sorted({outer.y, outer.bottom, *(c.y for c in cuts), *(c.bottom for c in cuts)})
+    parts: list[pygame.Rect] = []
+    for top, bottom in itertools.pairwise(ys):
+        x = outer.x
+        spans = sorted((c.x, c.right) for c in cuts if c.y < bottom and c.bottom > top)
+        for left, right in [*spans, (outer.right, outer.right)]:
+            if left > x:
+                piece = pygame.Rect(x, top, left - x, bottom - top)
+                above = next(
+                    (p for p in parts if p.bottom == top and p.x == x and p.w == piece.w), None
+                )
+                if above is not None:
+                    above.h += piece.h
+                else:
+                    parts.append(piece)
+            x = max(x, right)
+    return parts
 
 
 def _shade(calm: Calm, reach: int) -> pygame.Rect:
@@ -284,13 +298,13 @@ class Backdrop:
         self,
         surface: pygame.Surface,
         calm: pygame.Rect | None = None,
-        under: pygame.Rect | None = None,
+        under: Sequence[pygame.Rect] = (),
     ) -> None:
         """Paint the whole of ``surface``. ``calm`` (a game board's area: pass a rectangle that
         stays put while the board zooms or pans, shading it again costs ~10 ms) is dimmed with
         a soft edge, and then nothing of the backdrop moves. ``under`` (with ``calm``): what
-        the board covers next with opaque pixels, left unpainted (at 4K a marathon's board
-        is half the window, 1.4 ms of copying a frame)."""
+        the screen covers next with opaque pixels (the board, its panels), left unpainted
+        (at 4K a marathon's board is half the window, 1.4 ms of copying a frame)."""
         self._shown = None
         if self.plain:
             surface.fill(theme.HC_BACKGROUND)
@@ -300,8 +314,8 @@ class Backdrop:
             # a board on screen: the whole backdrop is still (one copy), so every grid and
             # floor line runs unbroken around the board and only the board moves
             layer = self._layer(screen.size, (calm.x, calm.y, calm.w, calm.h))
-            for part in _around(screen, under):
-                surface.blit(layer, part, part)
+            for part in _around(screen.clip(surface.get_clip()), under):
+                aligned.copy(surface, layer, part.topleft, part)
             return
         surface.blit(self._layer(screen.size, None), (0, 0))
         self.draw_moving(surface)

@@ -326,6 +326,12 @@ def clipped(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
         surface.set_clip(clip)
 
 
+def meets(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    """Whether drawing within ``rect`` can change a pixel of ``surface``: a frame redrawn
+    part by part (``App.draw_strips``) skips what lies outside the part."""
+    return pygame.Rect(rect).colliderect(surface.get_clip())
+
+
 def blend_fill(surface: pygame.Surface, colour, rect: pygame.Rect, flags: int) -> None:
     """``surface.fill(colour, rect, special_flags=flags)`` within the surface's clip.
     pygame-ce (2.5) fills the whole ``rect`` with a blend when it lies wholly outside the

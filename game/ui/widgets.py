@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import debug, glow, theme
+from game.ui import aligned, debug, glow, theme
 from game.ui.art import draw_emblem
 from game.ui.layout import Metrics
 from game.ui.text import Fitted, FontBook, dimmed
+
+ROUNDED_FILL_PX = 40_000  # a rounded rect smaller than this is drawn whole, as fast
 
 
 @dataclass
@@ -104,14 +106,47 @@ def draw_panel(
     line = max(1, m.unit // 30)
     if halo is not None and not ui.plain:
         add_glow(surface, rect, halo, max(4, m.gap), line * 2, corner, covered=True)
-    pygame.draw.rect(surface, theme.HC_PANEL if ui.plain else fill, rect, border_radius=corner)
+    fill_rounded(surface, theme.HC_PANEL if ui.plain else fill, rect, corner)
     pygame.draw.rect(surface, theme.HC_EDGE if ui.plain else edge, rect, line, border_radius=corner)
+
+
+def panel_core(rect: pygame.Rect, m: Metrics, corner: int | None = None) -> pygame.Rect:
+    """What ``draw_panel`` paints opaque for sure: all but the rows its corners round off
+    (a backdrop need not be painted there)."""
+    corner = m.gap if corner is None else corner
+    return pygame.Rect(rect).inflate(0, -2 * corner)
+
+
+def fill_rounded(surface: pygame.Surface, colour, rect: pygame.Rect, radius: int) -> None:
+    """``pygame.draw.rect(surface, colour, rect, border_radius=radius)``, the same pixels, in
+    less than half the time on a big rect: pygame fills a rounded rect as a polygon, row by
+    row (2.5 ms for a side panel at 4K, against 0.65 ms for a plain fill). The cross between
+    the corners is filled plainly; only the four corner squares are drawn as pygame draws
+    them, each clipped to its square."""
+    rect = pygame.Rect(rect)
+    r = radius
+    if r <= 0 or rect.w * rect.h < ROUNDED_FILL_PX or 2 * r > min(rect.w, rect.h):
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        return
+    aligned.fill(surface, colour, rect.inflate(0, -2 * r))  # the middle, side to side
+    aligned.fill(surface, colour, pygame.Rect(rect.x + r, rect.y, rect.w - 2 * r, r))
+    aligned.fill(surface, colour, pygame.Rect(rect.x + r, rect.bottom - r, rect.w - 2 * r, r))
+    clip = surface.get_clip()
+    # a corner is drawn as the corner of a small rect with the same radius: the same pixels
+    w, h = min(rect.w, 2 * r + 2), min(rect.h, 2 * r + 2)
+    for x, px in ((rect.x, rect.x), (rect.right - r, rect.right - w)):
+        for y, py in ((rect.y, rect.y), (rect.bottom - r, rect.bottom - h)):
+            corner = pygame.Rect(x, y, r, r).clip(clip)
+            if corner.w and corner.h:
+                surface.set_clip(corner)
+                pygame.draw.rect(surface, colour, (px, py, w, h), border_radius=radius)
+    surface.set_clip(clip)
 
 
 def draw_bar(surface: pygame.Surface, rect: pygame.Rect, ui: UI, top_edge: bool = False) -> None:
     """A full-width bar (the header, the prompt bar): solid HEADER with a neon line along
     its lower edge (its upper one with ``top_edge``), glowing onto the backdrop."""
-    pygame.draw.rect(surface, theme.HEADER, rect)
+    aligned.fill(surface, theme.HEADER, rect)
     line = max(1, ui.m.unit // 40)
     y = rect.y if top_edge else rect.bottom - line
     edge = pygame.Rect(rect.x, y, rect.w, line)

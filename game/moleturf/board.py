@@ -605,8 +605,7 @@ def draw_shields(
     one broken at ``broken_at`` flashes red as its crack runs down and splits it (reduced
     motion: it is shown red and cracked at once, then dims)."""
     h = area.h
-    w = _shield_width(h)
-    gap = max(2, h // 6)
+    w, gap = _shield_width(h), _shield_gap(h)
     breaking = crack_look(broken_at, now, h, reduced_motion)
     for i in range(total):
         x = area.x + i * (w + gap)
@@ -644,8 +643,17 @@ def crack_look(
     return steps, spread
 
 
+def shields_width(h: int, total: int) -> int:
+    """How wide ``draw_shields`` draws ``total`` icons ``h`` px tall, with their gaps."""
+    return total * (_shield_width(h) + _shield_gap(h))
+
+
 def _shield_width(h: int) -> int:
     return round(h * 0.82)
+
+
+def _shield_gap(h: int) -> int:
+    return max(2, h // 6)
 
 
 CRACK_PATH = ((0.5, 0.0), (0.42, 0.22), (0.58, 0.42), (0.44, 0.62), (0.55, 0.8), (0.5, 1.0))

@@ -32,14 +32,14 @@ def draw_counters(
     """The shields and, unless ``seconds`` is None, the timer, each in a counter like
     Démineur's: a dark panel, its name small at the top, the value below (the shield icons
     and n/total; the time in glowing cyan)."""
-    from game.moleturf.board import crack_look, draw_shields  # they load with play
+    from game.moleturf.board import crack_look, draw_shields, shields_width  # with play
 
     m = ui.m
     left, total = shields
     value = counter_face(surface, ui, shield_box, _("Shields"))
     icons = _shield_icons(value, m)
     draw_shields(surface, icons, left, total, broke, now, reduced_motion)
-    shield_w = total * (round(icons.h * 0.82) + max(2, icons.h // 6))
+    shield_w = shields_width(icons.h, total)
     count = pygame.Rect(
         icons.x + shield_w + m.gap // 2,
         value.y,

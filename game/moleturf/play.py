@@ -650,7 +650,8 @@ class MoleTurfScene(SessionScene[MoleTurfSession]):
         m, ui, settings = self.app.metrics, self.app.ui, self.app.settings
         seconds = self.elapsed if settings.show_timer else None
         shields = (self.game.shields, self.game.capacity)
-        if glow.meets(surface, self.info_rect.inflate(m.unit // 2, m.unit // 2)):  # and glow
+        # the counters, with their icons' glow a little past them
+        if glow.meets(surface, self.info_rect.inflate(m.unit // 2, m.unit // 2)):
             draw_counters(
                 surface,
                 ui,

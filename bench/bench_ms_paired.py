@@ -25,9 +25,10 @@ interval, the discordant pairs (boards won by only one of the two) with McNemar'
 two-sided p, the median CPU ms a game of each, and the best-play bound of the boards where the
 project can compute it (``bench.bench_ms_solver``: the exact end-game search from the first
 guess, where at most 5000 layouts are left there; games with more count as won, so it is an
-upper bound on any player's win rate). Results go, one game a line, to ``--out`` (default
-bench/results/bench_ms_paired.jsonl); a run started again with the same file carries on
-where it stopped, so a long pairing can run in the background and be read at any time.
+upper bound on any player's win rate; on the boards searched it is exact, and best play's
+win rate there is printed beside each solver's). Results go, one game a line, to ``--out``
+(default bench/results/bench_ms_paired.jsonl); a run started again with the same file carries
+on where it stopped, so a long pairing can run in the background and be read at any time.
 """
 
 from __future__ import annotations
@@ -222,7 +223,8 @@ def summary(
 ) -> dict:
     games = len(mine)
     wins = sum(r["won"] for r in mine)
-    searched = [r["best"] for r in mine if r["best"] is not None]
+    solved = [r for r in mine if r["best"] is not None]
+    searched = [r["best"] for r in solved]
     result = {
         "board": label,
         "start": start,
@@ -233,6 +235,9 @@ def summary(
         # not searched in a lever's pairing (the bound is the boards', not the solver's)
         "best_possible": (sum(searched) + games - len(searched)) / games if bound else None,
         "best_possible_searched": len(searched) if bound else 0,
+        # on the searched boards alone the bound is exact: best play's expected wins there
+        "searched_best_wins": sum(searched),
+        "searched_project_wins": sum(r["won"] for r in solved),
     }
     if theirs is not None:
         other = {r["id"]: r for r in theirs}
@@ -246,6 +251,7 @@ def summary(
             "only_project": only_mine,
             "only_other": only_theirs,
             "mcnemar_p": mcnemar_p(only_mine, only_theirs),
+            "searched_other_wins": sum(other[r["id"]]["won"] for r in solved),
         }
     return result
 
@@ -266,7 +272,7 @@ def show(r: dict, other: str | None) -> None:
         )
     if r["best_possible"] is not None:
         text += f"  best possible {r['best_possible']:7.2%}"
-        text += f" ({r['best_possible_searched']} searched)"
+        text += f" ({r['best_possible_searched']} searched: {_on_searched(r)})"
     print(text, flush=True)
 
 
@@ -355,6 +361,23 @@ def _percent(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def _on_searched(r: dict) -> str:
+    """The win rates on the boards whose bound is exact: best play's, the project's and the
+    other solver's, and the project's distance from best play."""
+    n = r["best_possible_searched"]
+    if not n:
+        return "none"
+    best, mine = r["searched_best_wins"] / n, r["searched_project_wins"] / n
+    text = f"best play {_percent(best)} %, the project {_percent(mine)} %"
+    if r.get("searched_other_wins") is not None:
+        text += f", {r['other']} {_percent(r['searched_other_wins'] / n)} %"
+    gap = 100 * (best - mine)
+    if gap >= 0:
+        return text + f"; the project {gap:.2f} points under best play"
+    # best play's figure is an expectation, the project's a count of games: luck can lift it
+    return text + f"; the project {-gap:.2f} points above best play's expected rate"
+
+
 def figures(rows: list[dict]) -> list[dict]:
     """The summaries as rows of the performance report (one per solver, board and tap)."""
     out = []
@@ -362,7 +385,8 @@ def figures(rows: list[dict]) -> list[dict]:
         games = r["games"]
         low, high = r["project_wilson_95"]
         bound = (
-            f"; best possible {_percent(r['best_possible'])} %"
+            f"; best possible {_percent(r['best_possible'])} %; on the "
+            f"{r['best_possible_searched']} boards searched, {_on_searched(r)}"
             if r.get("best_possible") is not None
             else ""
         )
@@ -402,7 +426,8 @@ ABOUT = (
     "McNemar's exact test is on the boards only one of the two won. Time is each game's CPU "
     'time in its process. "Best possible" bounds any player\'s win rate on these boards '
     "(the exact end-game search from the first guess; boards with too many layouts left "
-    "there count as won)."
+    "there count as won). On the boards searched it is exact: there best play's expected "
+    "win rate stands beside each solver's."
 )
 JSMS_ABOUT = (
     "JSMinesweeper is D. N. Hill's solver (github.com/DavidNHill/JSMinesweeper), run under "

@@ -122,7 +122,7 @@ class Session:
 
     def copy_game(self, game: Any = None) -> Any:
         """An independent copy of ``game`` (the session's own by default), a replay's
-        checkpoint; a game whose arrays share memory rebinds them in its session's override."""
+        checkpoint (a game whose arrays share memory keeps them together in its own copy hooks)."""
         return copy.deepcopy(self.game if game is None else game)
 
     @property

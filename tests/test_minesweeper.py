@@ -320,3 +320,24 @@ def test_from_mines_refuses_bad_layouts():
         Minesweeper.from_mines([[0, 1], [1, 0]])
     with pytest.raises(ValueError, match="no safe cell"):
         Minesweeper.from_mines(np.ones((3, 3), bool))
+
+
+# ----- copies ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copied_game_plays_on_its_own(how):
+    """A copy (a replay's checkpoint, a solver trying a move) plays by the rules on its own
+    grids: a reveal in it opens its cells and counts towards its win, and the original does
+    not move."""
+    import copy
+    import pickle
+
+    game = started(BOARD, 1, 1)  # a number: one cell open
+    twin = copy.deepcopy(game) if how == "deepcopy" else pickle.loads(pickle.dumps(game))
+    assert twin.reveal(3, 0) == 8  # the zero's region, as in the original
+    assert twin.revealed.sum() == 9 and game.revealed.sum() == 1
+    assert twin.safe_left == game.safe_left - 8
+    twin.toggle_flag(0, 4)
+    assert twin.flagged[0, 4] and not game.flagged[0, 4]
+    assert game.reveal(3, 0) == 8  # the original plays on as before

@@ -89,14 +89,28 @@ class Minesweeper:
         self._interior(self._revealed)[:] = 0
         self._flagged = np.zeros(shape, np.uint8)
         self._stack = np.empty(self.rows * self.cols, np.int32)
-        # flat views of the same memory, the form the kernels take
-        self._grids = (self._mine.ravel(), self._revealed.ravel(), self._flagged.ravel())
+        self._bind_views()
         self._laid = False
         self._safe_left = self.rows * self.cols - self.mines
         self._flags = 0
         self.status = "ready"
         self.exploded: tuple[int, int] | None = None
         self.no_guess_failed: str | None = None
+
+    def _bind_views(self) -> None:
+        # flat views of the same memory, the form the kernels take
+        self._grids = (self._mine.ravel(), self._revealed.ravel(), self._flagged.ravel())
+
+    def __getstate__(self) -> dict:
+        # a copy or a pickle takes the grids, not their flat views: copied on their own, the
+        # views would be arrays apart from the grids, and the kernels would write beside them
+        state = self.__dict__.copy()
+        del state["_grids"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._bind_views()
 
     # ----- views -------------------------------------------------------------------------
 

@@ -93,13 +93,6 @@ class DemineurSession(Session):
     def _timer_should_run(self) -> bool:
         return self.game.status == "playing"
 
-    def copy_game(self, game: Any = None) -> Minesweeper:
-        """A deep copy whose flat views (the kernels' form) are of the copy's own grids:
-        ``deepcopy`` copies each view as an array of its own."""
-        copied = super().copy_game(game)
-        copied._grids = (copied._mine.ravel(), copied._revealed.ravel(), copied._flagged.ravel())
-        return copied
-
     def result(self) -> Result | None:
         """The figures of the game once it is over (None before)."""
         g = self.game

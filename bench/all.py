@@ -7,6 +7,8 @@ its figures kept beside the baselines it measured in the same run; one that fail
 reported as failed and the others still run.
 
     .venv/bin/python -m bench.all [--quick] [--only NAME ...]
+
+With ``--only``, only those benchmarks' sections of the document are replaced.
 """
 
 from __future__ import annotations
@@ -200,6 +202,23 @@ def _took(report: dict) -> str:
     return f", {report['seconds']:.0f} s" if "seconds" in report else ""
 
 
+def write_section(report: dict, doc: Path = REPORT) -> None:
+    """Put one benchmark's ``report`` (``name`` and what ``measure`` returns) into the
+    performance document, in place of the section of the same title, else at the end; the
+    other sections, the hand-written ones included, are kept as they are."""
+    text = markdown([report], machine(), False)
+    head = f"## {report.get('title', report['name'])}"
+    part = text[text.index(head) :].rstrip() + "\n"
+    old = doc.read_text(encoding="utf-8") if doc.exists() else markdown([], machine(), False)
+    if head in old:
+        before, rest = old.split(head, 1)
+        after = rest[rest.index("\n## ") + 1 :] if "\n## " in rest else ""
+        new = before + part + ("\n" + after if after else "")
+    else:
+        new = old.rstrip() + "\n\n" + part
+    doc.write_text(new, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     names = benchmarks()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -222,7 +241,11 @@ def main(argv: list[str] | None = None) -> int:
     out = RESULTS / "all.json"
     out.write_text(json.dumps({"meta": meta, "quick": args.quick, "benchmarks": reports}, indent=1))
     REPORT.parent.mkdir(exist_ok=True)
-    REPORT.write_text(markdown(reports, meta, args.quick) + "\n", encoding="utf-8")
+    if args.only:  # the other sections stay as they are
+        for report in reports:
+            write_section(report)
+    else:
+        REPORT.write_text(markdown(reports, meta, args.quick) + "\n", encoding="utf-8")
     print(f"wrote {REPORT.relative_to(ROOT)} and {out.relative_to(ROOT)}")
     return 1 if any("error" in r for r in reports) else 0
 

@@ -46,6 +46,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from bench import all as every
 from bench.bench_ms_solver import BOARDS, one_game, wilson
 from core.demineur.rules import Minesweeper
 
@@ -462,24 +463,6 @@ def report(rows: list[dict], paired: bool) -> dict:
     }
 
 
-def write_doc(section: dict, doc: Path = ROOT / "docs" / "PERFORMANCE.md") -> None:
-    """Put ``section`` (a report, as ``measure`` returns) into the performance document in
-    bench.all's own format, in place of the section of the same title (else at the end)."""
-    from bench import all as every
-
-    text = every.markdown([{"name": "ms_paired", **section}], every.machine(), False)
-    part = text[text.index(f"## {section['title']}") :].rstrip() + "\n"
-    old = doc.read_text(encoding="utf-8")
-    head = f"## {section['title']}"
-    if head in old:
-        before, rest = old.split(head, 1)
-        after = rest[rest.index("\n## ") + 1 :] if "\n## " in rest else ""
-        new = before + part + ("\n" + after if after else "")
-    else:
-        new = old.rstrip() + "\n\n" + part
-    doc.write_text(new, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jsms", type=Path, help="a copy of JSMinesweeper to pair with")
@@ -527,7 +510,7 @@ def main() -> None:
     if args.write_doc:
         if levers:
             raise SystemExit("--write-doc writes the pairing with JSMinesweeper, not a lever")
-        write_doc(report(rows, args.jsms is not None))
+        every.write_section({"name": "ms_paired", **report(rows, args.jsms is not None)})
 
 
 if __name__ == "__main__":

@@ -1,5 +1,8 @@
 """Every rule of the Démineur rule book, each with a test that fails if the rule breaks."""
 
+import copy
+import pickle
+
 import numpy as np
 import pytest
 
@@ -330,9 +333,6 @@ def test_a_copied_game_plays_on_its_own(how):
     """A copy (a replay's checkpoint, a solver trying a move) plays by the rules on its own
     grids: a reveal in it opens its cells and counts towards its win, and the original does
     not move."""
-    import copy
-    import pickle
-
     game = started(BOARD, 1, 1)  # a number: one cell open
     twin = copy.deepcopy(game) if how == "deepcopy" else pickle.loads(pickle.dumps(game))
     assert twin.reveal(3, 0) == 8  # the zero's region, as in the original
